@@ -1,0 +1,122 @@
+"""The Discord client: wires the store, the service, the publisher and the cogs together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.engine.errors import GameError
+from bot.engine.game import Rules
+from bot.games import all_rules
+from bot.service import SessionService
+from bot.store import Store, utcnow
+from cogs.common.base import GameCog
+from cogs.common.components import GameButton, GameSelect
+from cogs.common.publisher import DiscordPublisher
+from cogs.common.replies import apologise, refuse
+
+log = logging.getLogger(__name__)
+
+# Cogs every bot loads; each registered game adds `cogs.<game>`.
+CORE_EXTENSIONS = ("cogs.dice", "cogs.game")
+
+
+def game_rules(settings: Settings) -> dict[str, Rules]:
+    games = all_rules()
+    if settings.demo_game:
+        from bot.games.highcard import RULES
+
+        games[RULES.key] = RULES
+    return games
+
+
+class TabletopBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        games: dict[str, Rules] | None = None,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # slash commands and components need no privileged intents
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.store = store or Store(settings.database_url)
+        self.publisher = DiscordPublisher(self)
+        extra = {"seed_source": seed_source} if seed_source else {}
+        self.service = SessionService(
+            self.store,
+            games if games is not None else game_rules(settings),
+            publisher=self.publisher,
+            clock=clock,
+            answer_timeout=timedelta(minutes=settings.answer_timeout_minutes),
+            idle_after=timedelta(days=settings.idle_days),
+            **extra,
+        )
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def extensions_to_load(self) -> list[str]:
+        return [*CORE_EXTENSIONS, *(f"cogs.{key}" for key in self.service.games)]
+
+    async def setup_hook(self) -> None:
+        await self.store.init()
+        # Registered once, these match every game button ever posted: clicks work after a restart.
+        self.add_dynamic_items(GameButton, GameSelect)
+        for name in self.extensions_to_load:
+            await self.load_extension(name)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.service.sweep()
+            except Exception:
+                log.exception("the session sweep failed")
+
+    def game_cog(self, game: str) -> GameCog:
+        for cog in self.cogs.values():
+            if isinstance(cog, GameCog) and cog.game == game:
+                return cog
+        raise GameError(f"The {game} game is not available on this bot.")
+
+    async def on_game_component(
+        self, interaction: discord.Interaction, session_id: int, verb: str, arg: str | None, values: list[str]
+    ) -> None:
+        """Every game button and select lands here: reload the session, hand it to its game's cog."""
+        try:
+            row = await self.service.session(session_id)
+            cog = self.game_cog(row.game)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        try:
+            await cog.on_component(interaction, row, verb, arg, values)
+        except Exception:
+            log.exception("session %s: click %s failed", session_id, verb)
+            await apologise(interaction, f"session {session_id} {verb}")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.publisher.drain()
+        await super().close()
+        await self.store.close()
+
+    async def sync_commands(self) -> int:
+        """Sync slash commands: to DEV_GUILD_ID when set (instant), else globally."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return len(await self.tree.sync(guild=guild))
+        return len(await self.tree.sync())

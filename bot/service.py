@@ -1,0 +1,439 @@
+"""SessionService: load -> lock -> apply -> save -> publish, for every game. No discord here.
+
+Every change to a session goes through `_change`: take the session's asyncio
+lock, load the newest row, run a pure function on it, save with the version
+check. A stale write (another process saved first) is retried once from a
+fresh load, then refused with a plain sentence: never overwritten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol, TypeVar
+
+from bot.engine.errors import GameError
+from bot.engine.events import Audience, Event
+from bot.engine.game import Rules
+from bot.engine.seats import GUIDE, Seat, seat_ref
+from bot.engine.state import project
+from bot.store import ACTIVE, ChannelBusy, GameSession, PlayerRecord, StaleWrite, Status, Store, utcnow
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+LOG_LINES = 12  # public lines kept for the table message
+
+
+@dataclass
+class Result:
+    """What a service call did, for the Discord layer to show."""
+
+    session: GameSession
+    events: list[Event] = field(default_factory=list)
+    notice: str = ""  # a confirmation for the user who acted
+    newly_waiting: list[Seat] = field(default_factory=list)  # seats to mention: the game now waits on them
+    previous_state: dict[str, Any] | None = None  # the state before, to tell whose private view changed
+
+
+class Publisher(Protocol):
+    async def publish(self, result: Result) -> None: ...
+
+
+class NullPublisher:
+    async def publish(self, result: Result) -> None:
+        return None
+
+
+def as_utc(when: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything here is UTC."""
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def actor_of(row: GameSession, user_id: int) -> Seat | None:
+    """The seat a user plays in this session: a player seat, GUIDE, or None."""
+    if row.roles.get("guide") == user_id:
+        return GUIDE
+    if user_id in row.seats:
+        return row.seats.index(user_id)
+    return None
+
+
+def user_of(row: GameSession, seat: Seat) -> int | None:
+    if seat == GUIDE:
+        return row.roles.get("guide")
+    return row.seats[seat] if 0 <= seat < len(row.seats) else None
+
+
+class SessionService:
+    def __init__(
+        self,
+        store: Store,
+        games: dict[str, Rules],
+        *,
+        publisher: Publisher | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        answer_timeout: timedelta = timedelta(minutes=10),
+        idle_after: timedelta = timedelta(days=7),
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.publisher: Publisher = publisher or NullPublisher()
+        self.clock = clock
+        self.seed_source = seed_source
+        self.answer_timeout = answer_timeout
+        self.idle_after = idle_after
+        self._locks: dict[Any, asyncio.Lock] = {}
+
+    # -- helpers --------------------------------------------------------------
+    def rules(self, game: str) -> Rules:
+        try:
+            return self.games[game]
+        except KeyError:
+            raise GameError(f"There is no game called {game!r} here.") from None
+
+    def _lock(self, key: Any) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    async def session_in(self, channel_id: int) -> GameSession:
+        row = await self.store.active_in_channel(channel_id)
+        if row is None:
+            raise GameError("There is no game in this channel. Start one with `/<game> new`.")
+        return row
+
+    async def session(self, session_id: int) -> GameSession:
+        row = await self.store.get(session_id)
+        if row is None:
+            raise GameError("That game no longer exists.")
+        return row
+
+    async def _change(
+        self, session_id: int, change: Callable[[GameSession], Result], *, publish: bool = True
+    ) -> Result:
+        async with self._lock(("session", session_id)):
+            for attempt in (1, 2):
+                row = await self.session(session_id)
+                result = change(row)
+                try:
+                    await self.store.save(result.session)
+                except StaleWrite:
+                    log.info("session %s: stale write on attempt %d", session_id, attempt)
+                    continue
+                except ChannelBusy:
+                    raise GameError("This channel already has another game running.") from None
+                break
+            else:
+                raise GameError("Someone changed this game at the same moment; please try again.")
+        if publish:
+            await self._publish(result)
+        return result
+
+    async def _publish(self, result: Result) -> None:
+        try:
+            await self.publisher.publish(result)
+        except Exception:  # the game is saved; a failed message must never undo or block it
+            log.exception("session %s: publishing failed", result.session.id)
+
+    # -- lobby ----------------------------------------------------------------
+    async def new(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        options: dict[str, Any] | None = None,
+        host_role: str | None = None,
+    ) -> Result:
+        """Open a lobby. host_role None seats the host as the first player; a role name gives them that role."""
+        rules = self.rules(game)
+        parsed = rules.parse_options(options or {})
+        if host_role is not None and host_role not in rules.roles:
+            raise GameError(f"{rules.title} has no {host_role} role.")
+        row = GameSession(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            seats=[] if host_role else [host_id],
+            roles={host_role: host_id} if host_role else {},
+            options=parsed.model_dump(mode="json"),
+        )
+        try:
+            row = await self.store.create(row)
+        except ChannelBusy:
+            busy = await self.store.active_in_channel(channel_id)
+            name = self.games[busy.game].title if busy and busy.game in self.games else "another game"
+            status = busy.status if busy else "running"
+            raise GameError(
+                f"This channel already has a {name} game ({status}). End it with `/game end` or use another channel."
+            ) from None
+        result = Result(row, notice=f"You opened a {rules.title} lobby.")
+        await self._publish(result)
+        return result
+
+    async def join(self, session_id: int, user_id: int, role: str | None = None) -> Result:
+        def change(row: GameSession) -> Result:
+            rules = self._lobby(row)
+            if user_id in row.seats or user_id in row.roles.values():
+                raise GameError("You are already in this game.")
+            if role is not None:
+                if role not in rules.roles:
+                    raise GameError(f"{rules.title} has no {role} role.")
+                if role in row.roles:
+                    raise GameError(f"Someone already has the {role} role.")
+                row.roles = {**row.roles, role: user_id}
+                return Result(row, notice=f"You joined as the {role}.")
+            if len(row.seats) >= rules.max_players:
+                raise GameError(
+                    f"The table is full: {rules.title} takes at most {rules.max_players} players."
+                )
+            row.seats = [*row.seats, user_id]
+            return Result(row, notice=f"You joined in seat {len(row.seats)}.")
+
+        return await self._change(session_id, change)
+
+    async def leave(self, session_id: int, user_id: int) -> Result:
+        def change(row: GameSession) -> Result:
+            self._lobby(row, verb="leave")
+            if user_id in row.seats:
+                row.seats = [u for u in row.seats if u != user_id]
+            elif user_id in row.roles.values():
+                row.roles = {k: v for k, v in row.roles.items() if v != user_id}
+            else:
+                raise GameError("You are not in this game.")
+            notice = "You left the lobby."
+            if user_id == row.host_id:
+                people = row.seats + list(row.roles.values())
+                if people:
+                    row.host_id = people[0]
+                    notice += " The host's chair passes to the next person."
+                else:
+                    row.status = Status.ABANDONED.value
+                    notice += " Nobody is left, so the lobby is closed."
+            return Result(row, notice=notice)
+
+        return await self._change(session_id, change)
+
+    async def start(self, session_id: int, user_id: int, seed: int | None = None) -> Result:
+        def change(row: GameSession) -> Result:
+            rules = self._lobby(row, verb="start")
+            if user_id != row.host_id:
+                raise GameError("Only the host can start the game.")
+            n = len(row.seats)
+            if n < rules.min_players:
+                raise GameError(f"{rules.title} needs at least {rules.min_players} players; {n} have joined.")
+            if n > rules.max_players:
+                raise GameError(f"{rules.title} takes at most {rules.max_players} players.")
+            options = rules.parse_options(row.options)
+            missing = [r for r in self._required_roles(rules, options) if r not in row.roles]
+            if missing:
+                raise GameError(
+                    f"This game needs a {missing[0]} before it can start: `/{row.game} join role:{missing[0]}`."
+                )
+            game_seed = seed if seed is not None else self.seed_source()
+            outcome = rules.setup(options, n, game_seed, {r: r in row.roles for r in rules.roles})
+            row.state = outcome.state.model_dump(mode="json")
+            row.status = Status.RUNNING.value
+            result = Result(row, outcome.events, notice="The game has started.")
+            self._after_state(row, rules, result, actor=None)
+            return result
+
+        return await self._change(session_id, change)
+
+    async def end(self, session_id: int, user_id: int, *, can_manage: bool = False) -> Result:
+        def change(row: GameSession) -> Result:
+            if row.status not in ACTIVE:
+                raise GameError("That game has already ended.")
+            if user_id != row.host_id and not can_manage:
+                raise GameError("Only the host or someone with Manage Channels can end this game.")
+            row.status = Status.ABANDONED.value
+            row.result = row.result or "Ended before the finish."
+            row.waiting = {}
+            return Result(row, [Event.public("ended", "The game was ended.")], notice="You ended the game.")
+
+        return await self._change(session_id, change)
+
+    # -- play -------------------------------------------------------------------
+    async def act(self, session_id: int, user_id: int, command: Any) -> Result:
+        def change(row: GameSession) -> Result:
+            rules = self.rules(row.game)
+            if row.status == Status.LOBBY.value:
+                raise GameError("The game has not started yet.")
+            if row.status not in ACTIVE:
+                raise GameError("This game has ended.")
+            actor = actor_of(row, user_id)
+            if actor is None:
+                raise GameError("You are not playing in this game.")
+            return self._apply(row, rules, actor, rules.parse_command(command))
+
+        return await self._change(session_id, change)
+
+    def _apply(self, row: GameSession, rules: Rules, actor: Seat, command: Any, note: str = "") -> Result:
+        before = row.state
+        state = rules.load_state(row.state or {})
+        outcome = rules.apply(state, actor, command)
+        row.state = outcome.state.model_dump(mode="json")
+        events = ([Event.public("timeout", note)] if note else []) + outcome.events
+        result = Result(row, events, previous_state=before)
+        self._after_state(row, rules, result, actor=actor)
+        return result
+
+    def _after_state(self, row: GameSession, rules: Rules, result: Result, actor: Seat | None) -> None:
+        """Bookkeeping after the state changed: log, waiting seats, finish."""
+        state = rules.load_state(row.state or {})
+        public = [e.text for e in result.events if e.audience is Audience.PUBLIC]
+        row.log = (row.log + public)[-LOG_LINES:]
+        now = self.clock().isoformat()
+        waiting = {}
+        for seat in rules.waiting_for(state):
+            key = str(seat)
+            # The actor's clock restarts: they just answered, whatever comes next.
+            waiting[key] = now if (key not in row.waiting or seat == actor) else row.waiting[key]
+        result.newly_waiting = [int(k) for k in waiting if k not in row.waiting or int(k) == actor]
+        row.waiting = waiting
+        outcome = rules.result(state)
+        if outcome is not None:
+            row.status = Status.FINISHED.value
+            row.result = outcome
+            row.waiting = {}
+            result.newly_waiting = []
+
+    def _lobby(self, row: GameSession, verb: str = "join") -> Rules:
+        rules = self.rules(row.game)
+        if row.status == Status.RUNNING.value:
+            raise GameError(f"The game has already started, so you cannot {verb} now.")
+        if row.status != Status.LOBBY.value:
+            raise GameError("That game has ended.")
+        return rules
+
+    @staticmethod
+    def _required_roles(rules: Rules, options: Any) -> Sequence[str]:
+        needs = getattr(rules, "required_roles", None)
+        return needs(options) if callable(needs) else ()
+
+    # -- bookkeeping for the Discord layer (no events, nothing to publish) ------
+    async def set_table(self, session_id: int, channel_id: int, message_id: int) -> None:
+        def change(row: GameSession) -> Result:
+            row.table_channel_id, row.table_message_id = channel_id, message_id
+            return Result(row)
+
+        await self._change(session_id, change, publish=False)
+
+    async def mark_dm_closed(self, session_id: int, user_id: int) -> bool:
+        """Remember that a user's DMs are closed. True the first time (say so once, publicly)."""
+        first = False
+
+        def change(row: GameSession) -> Result:
+            nonlocal first
+            first = user_id not in row.dm_closed
+            if first:
+                row.dm_closed = [*row.dm_closed, user_id]
+            return Result(row)
+
+        await self._change(session_id, change, publish=False)
+        return first
+
+    # -- reading ----------------------------------------------------------------
+    def view_for(self, row: GameSession, user_id: int | None) -> dict[str, Any]:
+        """What this user may see of the session's state."""
+        if row.state is None:
+            return {}
+        rules = self.rules(row.game)
+        viewer = actor_of(row, user_id) if user_id is not None else None
+        return project(rules.load_state(row.state), viewer)
+
+    def legal_actions(self, row: GameSession, seat: Seat) -> list[Any]:
+        if row.state is None or row.status != Status.RUNNING.value:
+            return []
+        rules = self.rules(row.game)
+        return rules.legal_actions(rules.load_state(row.state), seat)
+
+    # -- upkeep -----------------------------------------------------------------
+    async def sweep(self) -> list[Result]:
+        """Mark idle sessions abandoned and answer for players who ran out of time."""
+        now = self.clock()
+        done: list[Result] = []
+        for row in await self.store.list_active():
+            try:
+                if now - as_utc(row.updated_at) > self.idle_after:
+                    done.append(await self._abandon_idle(row.id))
+                    continue
+                for key, since in row.waiting.items():
+                    if now - datetime.fromisoformat(since) > self.answer_timeout:
+                        res = await self._time_out(row.id, int(key))
+                        if res is not None:
+                            done.append(res)
+            except GameError as exc:
+                log.info("sweep: session %s: %s", row.id, exc.message)
+            except Exception:
+                log.exception("sweep: session %s failed", row.id)
+        return done
+
+    async def _abandon_idle(self, session_id: int) -> Result:
+        def change(row: GameSession) -> Result:
+            if row.status not in ACTIVE:
+                raise GameError("already ended")
+            row.status = Status.ABANDONED.value
+            row.result = "Abandoned after a long silence."
+            row.waiting = {}
+            text = f"Nobody has played for {self.idle_after.days} days, so this game was closed."
+            return Result(row, [Event.public("abandoned", text)])
+
+        return await self._change(session_id, change)
+
+    async def _time_out(self, session_id: int, seat: Seat) -> Result | None:
+        def change(row: GameSession) -> Result:
+            rules = self.rules(row.game)
+            since = row.waiting.get(str(seat))
+            if row.status != Status.RUNNING.value or since is None:
+                raise GameError("no longer waiting")
+            if self.clock() - datetime.fromisoformat(since) <= self.answer_timeout:
+                raise GameError("answered in time")
+            state = rules.load_state(row.state or {})
+            command = rules.timeout_command(state, seat)
+            if command is None:
+                raise GameError("this game does not time out")
+            minutes = round(self.answer_timeout.total_seconds() / 60)
+            note = f"{seat_ref(seat)} did not answer within {minutes} minutes, so the game moved on for them."
+            return self._apply(row, rules, seat, command, note=note)
+
+        try:
+            return await self._change(session_id, change)
+        except GameError:
+            return None
+
+    # -- long-lived records (saints, decklists, campaigns) ---------------------
+    async def update_record(
+        self,
+        guild_id: int,
+        user_id: int,
+        game: str,
+        kind: str,
+        name: str,
+        change: Callable[[PlayerRecord | None], Awaitable[PlayerRecord | None] | PlayerRecord | None],
+    ) -> PlayerRecord | None:
+        """Load a record, let `change` return the new one (or None to delete), save with the version check."""
+        async with self._lock(("record", guild_id, user_id, game, kind, name)):
+            for _ in (1, 2):
+                current = await self.store.get_record(guild_id, user_id, game, kind, name)
+                new = change(current)
+                if asyncio.iscoroutine(new):
+                    new = await new
+                if new is None:
+                    if current is not None:
+                        await self.store.delete_record(current)
+                    return None
+                try:
+                    return await self.store.save_record(new)  # type: ignore[arg-type]
+                except StaleWrite:
+                    continue
+            raise GameError("That record changed at the same moment; please try again.")

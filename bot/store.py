@@ -1,0 +1,272 @@
+"""Storage: SQLModel tables over SQLAlchemy's async engine, with optimistic concurrency.
+
+SQLite (aiosqlite, WAL) by default; PostgreSQL (asyncpg) by DATABASE_URL with
+no other change. Discord ids need 64 bits, hence BigInteger columns.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import BigInteger, Column, DateTime, Index, UniqueConstraint, event, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
+from sqlmodel import JSON, Field, SQLModel, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+ACTIVE = (Status.LOBBY.value, Status.RUNNING.value)
+_ACTIVE_SQL = text("status IN ('lobby', 'running')")
+
+
+def _big(**kw: Any) -> Any:
+    return Field(default=None, sa_column=Column(BigInteger, **kw))
+
+
+def _when() -> Any:
+    return Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class GameSession(SQLModel, table=True):
+    """One game in one channel. `state` is the rules engine's JSON; `version` guards every write."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (
+        # At most one lobby or running game per channel, enforced by the database itself.
+        Index(
+            "one_active_game_per_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=_ACTIVE_SQL,
+            postgresql_where=_ACTIVE_SQL,
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int | None = _big(index=True)
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    game: str
+    status: str = Status.LOBBY.value
+    host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    seats: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # Extra roles filled by a user id, e.g. {"guide": 1234}.
+    roles: dict[str, int] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    # Last public lines, newest last, for the table message.
+    log: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # {seat: ISO time} since when the game has waited on that seat (for answer timeouts).
+    waiting: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # Users whose DMs are closed: they read their hand with /<game> hand.
+    dm_closed: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    result: str | None = None
+    table_channel_id: int | None = _big()
+    table_message_id: int | None = _big()
+    version: int = 0
+    created_at: datetime = _when()
+    updated_at: datetime = _when()
+
+
+class DmMessage(SQLModel, table=True):
+    """The one DM message per player per session that is edited as their private view changes."""
+
+    __tablename__ = "dm_messages"
+
+    session_id: int = Field(primary_key=True)
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    message_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class PlayerRecord(SQLModel, table=True):
+    """Long-lived per-user things outside one session: saints, decklists, campaign records."""
+
+    __tablename__ = "player_records"
+    __table_args__ = (UniqueConstraint("guild_id", "user_id", "game", "kind", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    # 0 for records that belong to the whole server (e.g. a campaign).
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    game: str
+    kind: str
+    name: str
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    version: int = 0
+    updated_at: datetime = _when()
+
+
+class StaleWrite(Exception):
+    """Another writer saved a newer version first."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or running game."""
+
+
+class Store:
+    def __init__(self, url: str, *, echo: bool = False) -> None:
+        self.url = url
+        self.engine: AsyncEngine = _make_engine(url, echo)
+        self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
+
+    async def init(self) -> None:
+        async with self.engine.begin() as conn:
+            await conn.run_sync(SQLModel.metadata.create_all)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- sessions -----------------------------------------------------------
+    async def create(self, row: GameSession) -> GameSession:
+        async with self._sessions() as db:
+            db.add(row)
+            try:
+                await db.commit()
+            except IntegrityError as exc:
+                raise ChannelBusy from exc
+            await db.refresh(row)
+            return row
+
+    async def get(self, session_id: int) -> GameSession | None:
+        async with self._sessions() as db:
+            return await db.get(GameSession, session_id)
+
+    async def active_in_channel(self, channel_id: int) -> GameSession | None:
+        async with self._sessions() as db:
+            q = select(GameSession).where(
+                GameSession.channel_id == channel_id, GameSession.status.in_(ACTIVE)
+            )  # type: ignore[attr-defined]
+            return (await db.exec(q)).first()
+
+    async def list_guild(
+        self, guild_id: int, *, active_only: bool = True, limit: int = 25
+    ) -> list[GameSession]:
+        async with self._sessions() as db:
+            q = select(GameSession).where(GameSession.guild_id == guild_id)
+            if active_only:
+                q = q.where(GameSession.status.in_(ACTIVE))  # type: ignore[attr-defined]
+            q = q.order_by(GameSession.updated_at.desc()).limit(limit)  # type: ignore[attr-defined]
+            return list((await db.exec(q)).all())
+
+    async def list_active(self) -> list[GameSession]:
+        async with self._sessions() as db:
+            q = select(GameSession).where(GameSession.status.in_(ACTIVE))  # type: ignore[attr-defined]
+            return list((await db.exec(q)).all())
+
+    async def save(self, row: GameSession) -> GameSession:
+        """Write `row` if nobody saved since it was loaded; bump its version. Else StaleWrite."""
+        values = row.model_dump(exclude={"id", "version", "created_at"})
+        values["updated_at"] = utcnow()
+        async with self._sessions() as db:
+            stmt = (
+                update(GameSession)
+                .where(GameSession.id == row.id, GameSession.version == row.version)  # type: ignore[arg-type]
+                .values(**values, version=row.version + 1)
+            )
+            try:
+                result = await db.exec(stmt)  # type: ignore[call-overload]
+                await db.commit()
+            except IntegrityError as exc:
+                raise ChannelBusy from exc
+        if result.rowcount != 1:
+            raise StaleWrite(f"session {row.id} changed since version {row.version}")
+        row.version += 1
+        row.updated_at = values["updated_at"]
+        return row
+
+    # -- DM messages --------------------------------------------------------
+    async def get_dm(self, session_id: int, user_id: int) -> DmMessage | None:
+        async with self._sessions() as db:
+            return await db.get(DmMessage, (session_id, user_id))
+
+    async def put_dm(self, dm: DmMessage) -> None:
+        async with self._sessions() as db:
+            await db.merge(dm)
+            await db.commit()
+
+    # -- player records -----------------------------------------------------
+    async def get_record(
+        self, guild_id: int, user_id: int, game: str, kind: str, name: str
+    ) -> PlayerRecord | None:
+        async with self._sessions() as db:
+            q = select(PlayerRecord).where(
+                PlayerRecord.guild_id == guild_id,
+                PlayerRecord.user_id == user_id,
+                PlayerRecord.game == game,
+                PlayerRecord.kind == kind,
+                PlayerRecord.name == name,
+            )
+            return (await db.exec(q)).first()
+
+    async def list_records(
+        self, guild_id: int, user_id: int | None, game: str, kind: str
+    ) -> list[PlayerRecord]:
+        async with self._sessions() as db:
+            q = select(PlayerRecord).where(
+                PlayerRecord.guild_id == guild_id, PlayerRecord.game == game, PlayerRecord.kind == kind
+            )
+            if user_id is not None:
+                q = q.where(PlayerRecord.user_id == user_id)
+            return list((await db.exec(q.order_by(PlayerRecord.name))).all())
+
+    async def save_record(self, record: PlayerRecord) -> PlayerRecord:
+        """Insert a new record, or update one with the version check (StaleWrite if it lost a race)."""
+        async with self._sessions() as db:
+            if record.id is None:
+                db.add(record)
+                try:
+                    await db.commit()
+                except IntegrityError as exc:
+                    raise StaleWrite(f"record {record.kind}/{record.name} already exists") from exc
+                await db.refresh(record)
+                return record
+            stmt = (
+                update(PlayerRecord)
+                .where(PlayerRecord.id == record.id, PlayerRecord.version == record.version)  # type: ignore[arg-type]
+                .values(data=record.data, name=record.name, version=record.version + 1, updated_at=utcnow())
+            )
+            result = await db.exec(stmt)  # type: ignore[call-overload]
+            await db.commit()
+        if result.rowcount != 1:
+            raise StaleWrite(f"record {record.id} changed since version {record.version}")
+        record.version += 1
+        return record
+
+    async def delete_record(self, record: PlayerRecord) -> None:
+        async with self._sessions() as db:
+            obj = await db.get(PlayerRecord, record.id)
+            if obj is not None:
+                await db.delete(obj)
+                await db.commit()
+
+
+def _make_engine(url: str, echo: bool) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        # One connection per operation keeps SQLite's single writer simple; WAL lets readers run beside it.
+        engine = create_async_engine(url, echo=echo, poolclass=NullPool, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, echo=echo, pool_size=10, max_overflow=20, pool_pre_ping=True)

@@ -1,0 +1,389 @@
+"""GameCog: the slash-command group every game shares (join, leave, start, status, hand, end),
+the lobby and table messages, and the hooks a game fills in to draw its own table and hand.
+
+A game's cog subclasses it: `class HauntedCog(GameCog, group_name="haunted")`,
+sets `game = "haunted"`, adds its own `new` command (with its options) that
+calls `open_lobby`, and overrides the render hooks. See docs/platform.md.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.errors import GameError
+from bot.engine.game import Rules
+from bot.engine.seats import GUIDE, Seat
+from bot.service import actor_of
+from bot.store import ACTIVE, GameSession, Status
+from cogs.common.components import GameButton, view_of
+from cogs.common.replies import ack, apologise, refuse, say
+from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.dark_teal()
+
+
+class GameCog(commands.GroupCog):
+    """Base for every game's cog. Not added to the bot itself."""
+
+    game: ClassVar[str]
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def rules(self) -> Rules:
+        return self.bot.service.rules(self.game)
+
+    # ==========================================================================
+    # Hooks a game overrides
+    # ==========================================================================
+    def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
+        """The running game's table from the PUBLIC view only (view["public"])."""
+        return [discord.Embed(title=self.rules.title, colour=COLOUR)]
+
+    def table_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
+        """Buttons on the public table. Default: one to see your own hand."""
+        assert row.id is not None
+        return [GameButton(row.id, "hand", label="My hand", style=discord.ButtonStyle.secondary)]
+
+    def private_embeds(
+        self, row: GameSession, seat: Seat, view: dict[str, Any], notes: list[str]
+    ) -> list[discord.Embed]:
+        """A seat's private panel (their hand) from their view (view["public"], view["private"])."""
+        return []
+
+    def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
+        """Buttons/selects on a seat's private panel, built from legal actions."""
+        return []
+
+    def command_from_component(
+        self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]
+    ) -> dict[str, Any] | None:
+        """Turn a click into a command for the engine; None if the verb is not this game's."""
+        return None
+
+    def waiting_prompt(self, row: GameSession) -> str:
+        return "it's your move."
+
+    def options_text(self, row: GameSession) -> str:
+        shown = [f"{k}: {v}" for k, v in row.options.items() if v not in (None, False, "", [], {})]
+        return ", ".join(shown) or "standard"
+
+    # ==========================================================================
+    # Messages built from the hooks (used by the publisher and the commands)
+    # ==========================================================================
+    def table_message(self, row: GameSession) -> tuple[list[discord.Embed], discord.ui.View | None]:
+        if row.status == Status.LOBBY.value:
+            return [self.lobby_embed(row)], view_of(self.lobby_items(row))
+        view = self.bot.service.view_for(row, None)
+        embeds = (
+            self.table_embeds(row, view) if view else [discord.Embed(title=self.rules.title, colour=COLOUR)]
+        )
+        last = embeds[-1]
+        if row.log:
+            last.add_field(
+                name="Latest",
+                value=clip(
+                    lines_within([fill_seats(t, row) for t in row.log], FIELD_VALUE_MAX), FIELD_VALUE_MAX
+                ),
+                inline=False,
+            )
+        if row.status == Status.RUNNING.value:
+            waiting = [mention(self._user(row, int(s))) for s in row.waiting]
+            if waiting:
+                last.set_footer(text=None)
+                last.add_field(name="Waiting for", value=" ".join(waiting), inline=False)
+            return embeds, view_of(self.table_items(row))
+        ending = fill_seats(row.result or "The game is over.", row)
+        last.add_field(
+            name="Game over" if row.status == Status.FINISHED.value else "Game ended",
+            value=clip(ending, FIELD_VALUE_MAX),
+            inline=False,
+        )
+        return embeds, None
+
+    def private_message(
+        self, row: GameSession, seat: Seat, notes: list[str]
+    ) -> tuple[list[discord.Embed], discord.ui.View | None]:
+        view = self.bot.service.view_for(row, self._user(row, seat))
+        if not view:
+            return [], None
+        embeds = self.private_embeds(row, seat, view, notes)
+        items = self.private_items(row, seat, view) if row.status == Status.RUNNING.value else []
+        return embeds, view_of(items)
+
+    def lobby_embed(self, row: GameSession) -> discord.Embed:
+        rules = self.rules
+        players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(row.seats)) or "nobody yet"
+        embed = discord.Embed(title=f"{rules.title}: lobby", colour=COLOUR)
+        embed.add_field(name="Host", value=mention(row.host_id), inline=True)
+        embed.add_field(name="Options", value=clip(self.options_text(row), FIELD_VALUE_MAX), inline=True)
+        embed.add_field(
+            name=f"Players ({len(row.seats)}/{rules.max_players}, at least {rules.min_players})",
+            value=players,
+            inline=False,
+        )
+        for role in rules.roles:
+            embed.add_field(
+                name=role.capitalize(),
+                value=mention(row.roles[role]) if role in row.roles else "open",
+                inline=True,
+            )
+        if row.status == Status.LOBBY.value:
+            embed.set_footer(
+                text=f"Join with the buttons or /{self.game} join. The host starts the game with Start."
+            )
+        else:
+            embed.set_footer(text="This lobby is closed.")
+        return embed
+
+    def lobby_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
+        assert row.id is not None
+        items: list[discord.ui.Item[Any]] = [
+            GameButton(row.id, "join", label="Join", style=discord.ButtonStyle.primary),
+            GameButton(row.id, "leave", label="Leave"),
+            GameButton(row.id, "start", label="Start", style=discord.ButtonStyle.success),
+        ]
+        items += [GameButton(row.id, "join", role, label=f"Join as {role}") for role in self.rules.roles]
+        return items
+
+    @staticmethod
+    def _user(row: GameSession, seat: Seat) -> int | None:
+        if seat == GUIDE:
+            return row.roles.get("guide")
+        return row.seats[seat] if 0 <= seat < len(row.seats) else None
+
+    # ==========================================================================
+    # Shared behaviour
+    # ==========================================================================
+    async def open_lobby(
+        self, interaction: discord.Interaction, options: dict[str, Any], host_role: str | None = None
+    ) -> None:
+        """For a game's `new` command: open the lobby and post it as this channel's table message."""
+        try:
+            result = await self.bot.service.new(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                game=self.game,
+                host_id=interaction.user.id,
+                options=options,
+                host_role=host_role,
+            )
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        row = result.session
+        embeds, view = self.table_message(row)
+        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+        message = await interaction.original_response()
+        assert row.id is not None
+        await self.bot.service.set_table(row.id, message.channel.id, message.id)
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        command: dict[str, Any],
+        *,
+        session_id: int | None = None,
+        notice: str | None = None,
+    ) -> bool:
+        """Apply a player's command; answer the interaction. True if it was carried out."""
+        try:
+            if session_id is None:
+                session_id = (await self.bot.service.session_in(interaction.channel_id or 0)).id
+            assert session_id is not None
+            await self.bot.service.act(session_id, interaction.user.id, command)
+        except GameError as exc:
+            row = await self.bot.service.store.get(session_id) if session_id else None
+            await refuse(interaction, fill_seats(exc.message, row) if row else exc.message)
+            return False
+        if interaction.type is discord.InteractionType.component:
+            await self._answer_click(interaction, session_id)
+        else:
+            await say(interaction, notice or "Done.", ephemeral=True)
+        return True
+
+    async def _answer_click(self, interaction: discord.Interaction, session_id: int) -> None:
+        """A click on an ephemeral panel redraws that panel; anywhere else the publisher redraws."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            row = await self.bot.service.session(session_id)
+            seat = actor_of(row, interaction.user.id)
+            if seat is not None:
+                embeds, view = self.private_message(
+                    row, seat, list(self.bot.publisher.notes(session_id, interaction.user.id))
+                )
+                await interaction.response.edit_message(embeds=embeds, view=view)
+                return
+        await ack(interaction)
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        row: GameSession,
+        verb: str,
+        arg: str | None,
+        values: list[str],
+    ) -> None:
+        """A click on one of this game's buttons or selects (routed here by the bot)."""
+        assert row.id is not None
+        service = self.bot.service
+        user = interaction.user.id
+        try:
+            if verb in ("join", "leave", "start"):
+                if verb == "join":
+                    await service.join(row.id, user, role=arg)
+                elif verb == "leave":
+                    await service.leave(row.id, user)
+                else:
+                    await service.start(row.id, user)
+                await ack(interaction)
+                return
+            if verb == "hand":
+                await self._send_hand(interaction, row)
+                return
+            seat = actor_of(row, user)
+            if seat is None:
+                raise GameError("You are not playing in this game.")
+            command = self.command_from_component(row, seat, verb, arg, values)
+            if command is None:
+                raise GameError("That button is out of date; use the newest message.")
+        except GameError as exc:
+            await refuse(interaction, fill_seats(exc.message, row))
+            return
+        await self.act(interaction, command, session_id=row.id)
+
+    async def _send_hand(self, interaction: discord.Interaction, row: GameSession) -> None:
+        seat = actor_of(row, interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "You are not playing in this game, so you have no hand.")
+            return
+        if row.state is None:
+            await refuse(interaction, "The game has not started yet, so nobody has cards.")
+            return
+        assert row.id is not None
+        embeds, view = self.private_message(
+            row, seat, list(self.bot.publisher.notes(row.id, interaction.user.id))
+        )
+        if not embeds:
+            await refuse(interaction, "You have nothing private in this game.")
+            return
+        await interaction.response.send_message(
+            embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+    async def _here(self, interaction: discord.Interaction) -> GameSession:
+        row = await self.bot.service.session_in(interaction.channel_id or 0)
+        if row.game != self.game:
+            raise GameError(
+                f"The game in this channel is {self.bot.service.rules(row.game).title}; use `/{row.game}` commands here."
+            )
+        return row
+
+    # ==========================================================================
+    # Slash commands every game has
+    # ==========================================================================
+    @app_commands.command(
+        name="join", description="Join the lobby in this channel (or take a role, such as guide)."
+    )
+    @app_commands.describe(role="Take a special role instead of a seat, if the game has one (e.g. guide).")
+    async def join_cmd(self, interaction: discord.Interaction, role: str | None = None) -> None:
+        try:
+            row = await self._here(interaction)
+            assert row.id is not None
+            result = await self.bot.service.join(row.id, interaction.user.id, role=role)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, result.notice)
+
+    @app_commands.command(name="leave", description="Leave the lobby in this channel.")
+    async def leave_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            row = await self._here(interaction)
+            assert row.id is not None
+            result = await self.bot.service.leave(row.id, interaction.user.id)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, result.notice)
+
+    @app_commands.command(name="start", description="Start the game (host only).")
+    async def start_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            row = await self._here(interaction)
+            assert row.id is not None
+            result = await self.bot.service.start(row.id, interaction.user.id)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, result.notice)
+
+    @app_commands.command(name="status", description="Show this channel's game table (only to you).")
+    async def status_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            row = await self._here(interaction)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        embeds, _ = self.table_message(row)
+        await say(interaction, self.jump_text(row), embeds=embeds, ephemeral=True)
+
+    @app_commands.command(name="hand", description="Show your private cards (only to you).")
+    async def hand_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            row = await self._here(interaction)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await self._send_hand(interaction, row)
+
+    @app_commands.command(
+        name="end", description="End this channel's game (the host, or someone with Manage Channels)."
+    )
+    async def end_cmd(self, interaction: discord.Interaction) -> None:
+        await end_game(self.bot, interaction, game=self.game)
+
+    @staticmethod
+    def jump_text(row: GameSession) -> str:
+        if row.table_message_id and row.table_channel_id and row.guild_id:
+            return f"The table: https://discord.com/channels/{row.guild_id}/{row.table_channel_id}/{row.table_message_id}"
+        return ""
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await apologise(
+            interaction, f"/{self.game} {interaction.command.name if interaction.command else '?'}"
+        )
+
+
+async def end_game(bot: TabletopBot, interaction: discord.Interaction, game: str | None = None) -> None:
+    """/game end and /<game> end: the host, or a member who may manage the channel."""
+    try:
+        row = await bot.service.session_in(interaction.channel_id or 0)
+        if game is not None and row.game != game:
+            raise GameError(
+                f"The game in this channel is {bot.service.rules(row.game).title}; use `/game end`."
+            )
+        assert row.id is not None
+        can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        result = await bot.service.end(row.id, interaction.user.id, can_manage=can_manage)
+    except GameError as exc:
+        await refuse(interaction, exc.message)
+        return
+    await say(interaction, result.notice, ephemeral=False)
+
+
+__all__ = ["ACTIVE", "GameCog", "end_game"]

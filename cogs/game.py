@@ -1,0 +1,71 @@
+"""/game list, /game status, /game end: sessions across every game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.errors import GameError
+from bot.store import GameSession
+from cogs.common.base import end_game
+from cogs.common.replies import refuse, say
+from cogs.common.text import mention
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+
+class GameCommands(
+    commands.GroupCog, group_name="game", group_description="Games in this server: list, status, end."
+):
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    def _line(self, row: GameSession) -> str:
+        title = self.bot.service.rules(row.game).title if row.game in self.bot.service.games else row.game
+        players = len(row.seats)
+        return f"**{title}** in <#{row.channel_id}>: {row.status}, {players} player{'s' if players != 1 else ''}, host {mention(row.host_id)}"
+
+    @app_commands.command(name="list", description="Lobbies and running games in this server.")
+    async def list_cmd(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await refuse(interaction, "Games live in server channels; use this in a server.")
+            return
+        rows = await self.bot.store.list_guild(interaction.guild_id)
+        if not rows:
+            await say(
+                interaction,
+                "No games are open in this server. Start one with `/<game> new`, e.g. `/haunted new`.",
+            )
+            return
+        embed = discord.Embed(
+            title="Games in this server",
+            description="\n".join(self._line(r) for r in rows),
+            colour=discord.Colour.dark_teal(),
+        )
+        await say(interaction, embeds=[embed])
+
+    @app_commands.command(name="status", description="This channel's game: players, status and the table.")
+    async def status_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            row = await self.bot.service.session_in(interaction.channel_id or 0)
+            cog = self.bot.game_cog(row.game)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        embeds, _ = cog.table_message(row)
+        await say(interaction, cog.jump_text(row), embeds=embeds)
+
+    @app_commands.command(
+        name="end", description="End this channel's game (the host, or someone with Manage Channels)."
+    )
+    async def end_cmd(self, interaction: discord.Interaction) -> None:
+        await end_game(self.bot, interaction)
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(GameCommands(bot))

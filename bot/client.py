@@ -63,10 +63,7 @@ class TabletopBot(commands.Bot):
             **extra,
         )
         self._sweeper: asyncio.Task[None] | None = None
-
-    @property
-    def extensions_to_load(self) -> list[str]:
-        return [*CORE_EXTENSIONS, *(f"cogs.{key}" for key in self.service.games)]
+        self.extensions_to_load: list[str] = [*CORE_EXTENSIONS, *(f"cogs.{key}" for key in self.service.games)]
 
     async def setup_hook(self) -> None:
         await self.store.init()

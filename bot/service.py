@@ -176,9 +176,8 @@ class SessionService:
             raise GameError(
                 f"This channel already has a {name} game ({status}). End it with `/game end` or use another channel."
             ) from None
-        result = Result(row, notice=f"You opened a {rules.title} lobby.")
-        await self._publish(result)
-        return result
+        # Not published: the caller posts the lobby as the table message and records it with set_table.
+        return Result(row, notice=f"You opened a {rules.title} lobby.")
 
     async def join(self, session_id: int, user_id: int, role: str | None = None) -> Result:
         def change(row: GameSession) -> Result:

@@ -1,0 +1,54 @@
+"""Run the real bot (bot.client.TabletopBot) against the fake Discord in a test.
+
+    async with running_bot(fake, tmp_path) as bot:
+        ix = await fake.slash(alice, table, "highcard new")
+
+`restart` closes the bot and starts a new process-like instance on the same
+database, as a real restart would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from bot.client import TabletopBot
+from bot.config import Settings
+from tests.fakediscord import FakeDiscord, run_client
+
+FAKE_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
+
+
+def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "discord_token": FAKE_TOKEN,
+        "database_url": f"sqlite+aiosqlite:///{tmp_path}/bot.db",
+        "demo_game": True,
+        "sweep_seconds": 3600,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, tmp_path: Path, *, seed: int = 1234, sync: bool = True, **overrides: Any) -> AsyncIterator[TabletopBot]:
+    settings = settings_for(tmp_path, **overrides)
+    def make() -> TabletopBot:
+        bot = TabletopBot(settings, seed_source=lambda: seed)
+        # Until every game's cog exists, load only the cogs that are there.
+        bot.extensions_to_load = [e for e in bot.extensions_to_load if importlib.util.find_spec(e) is not None]
+        return bot
+
+    async with run_client(fake, make) as bot:
+        if sync:
+            await bot.sync_commands()
+        yield bot
+        await bot.publisher.drain()
+
+
+async def settle(bot: TabletopBot) -> None:
+    """Wait until every background message edit the bot scheduled has been sent."""
+    await bot.publisher.drain()

@@ -1,0 +1,156 @@
+"""The platform end to end: the real bot against the fake Discord, playing the High Card demo."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.e2e.harness import running_bot, settle
+from tests.fakediscord import FakeDiscord, FakeMessage
+
+
+def table_of(fake: FakeDiscord, channel: object) -> FakeMessage:
+    """The lobby/table message: the first message the bot posted with buttons."""
+    return next(m for m in fake.messages(channel) if m.components or "High Card" in m.text)
+
+
+async def open_lobby(fake: FakeDiscord, bot: object) -> FakeMessage:
+    w = fake.world
+    ix = await (await fake.slash(w.alice, w.table, "highcard new")).done()
+    assert not ix.ephemeral and "High Card: lobby" in ix.text
+    await settle(bot)  # type: ignore[arg-type]
+    return table_of(fake, w.table)
+
+
+async def test_login_sync_and_lobby_with_buttons(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        names = {name for (name, _type) in fake.commands.get(None, {})}
+        assert {"game", "highcard"} <= names
+        table = await open_lobby(fake, bot)
+        join = fake.find_button(table, label="Join")
+        await (await fake.click(w.bob, table, join)).done()
+        await (await fake.click(w.carol, table, join)).done()
+        await settle(bot)
+        assert all(f"<@{u.id}>" in table.text for u in (w.alice, w.bob, w.carol))
+        again = await (await fake.click(w.bob, table, join)).done()
+        assert again.ephemeral and "already in this game" in again.text
+        await (await fake.click(w.carol, table, fake.find_button(table, label="Leave"))).done()
+        await settle(bot)
+        assert f"<@{w.carol.id}>" not in table.text
+        not_host = await (await fake.click(w.bob, table, fake.find_button(table, label="Start"))).done()
+        assert not_host.ephemeral and "Only the host can start" in not_host.text
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+        await settle(bot)
+        assert "Waiting for" in table.text and fake.find_button(table, label="Reveal")
+        ended = await (await fake.slash(w.bob, w.table, "game end")).done()
+        assert ended.ephemeral and "Only the host" in ended.text
+        ended = await (await fake.slash(w.alice, w.table, "game end")).done()
+        assert not ended.ephemeral and "ended the game" in ended.text
+        await settle(bot)
+        assert "Game ended" in table.text and not table.components
+
+
+async def test_hands_go_by_dm_and_a_closed_dm_is_handled(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    fake.close_dms(w.bob)
+    async with running_bot(fake, tmp_path) as bot:
+        table = await open_lobby(fake, bot)
+        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+        await settle(bot)
+        [alice_dm] = fake.dm_messages(w.alice)
+        assert "Your card" in alice_dm.text
+        assert fake.dm_messages(w.bob) == []
+        notice = fake.public_text(w.table)
+        assert f"<@{w.bob.id}>, I can't send you direct messages" in notice and "/highcard hand" in notice
+        hand = await (await fake.slash(w.bob, w.table, "highcard hand")).done()
+        assert hand.ephemeral and "Your card" in hand.text
+        # Nobody's card is ever in a public message.
+        row = await bot.service.session_in(w.table.id)
+        from bot.games.highcard.rules import card_name
+
+        cards = [card_name(p["card"]) for p in row.state["players"].values()]
+        public = fake.public_text(w.table)
+        assert not any(c in public for c in cards)
+        assert cards[1] not in fake.seen_text(w.alice).replace(cards[0], "")
+        # Bob's DMs stay closed; the game goes on.
+        await (await fake.click(w.alice, alice_dm, fake.find_button(alice_dm, label="Reveal"))).done()
+        await settle(bot)
+        assert f"<@{w.bob.id}>: it's your move." in fake.public_text(w.table)
+
+
+async def test_restart_mid_game_old_buttons_still_work(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        table = await open_lobby(fake, bot)
+        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+        await settle(bot)
+    # A new bot process on the same database; the old table's Reveal button must still work.
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        ix = await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
+        assert not ix.ephemeral
+        await settle(bot)
+        row = await bot.service.session_in(w.table.id)
+        assert row.state["public"]["turn"] == 1 and "reveals" in table.text
+
+
+async def test_two_clicks_at_the_same_moment(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        table = await open_lobby(fake, bot)
+        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+        await settle(bot)
+        reveal = fake.find_button(table, label="Reveal")
+        a, b = await asyncio.gather(fake.click(w.alice, table, reveal), fake.click(w.alice, table, reveal))
+        await a.done()
+        await b.done()
+        refused = [ix for ix in (a, b) if ix.ephemeral]
+        assert len(refused) == 1 and "not your turn" in refused[0].text
+        row = await bot.service.session_in(w.table.id)
+        assert list(row.state["public"]["revealed"]) == ["0"]
+
+
+async def test_non_player_and_wrong_place_get_plain_private_refusals(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        none_here = await (await fake.slash(w.alice, w.lounge, "highcard start")).done()
+        assert none_here.ephemeral and "no game in this channel" in none_here.text
+        table = await open_lobby(fake, bot)
+        dup = await (await fake.slash(w.bob, w.table, "highcard new")).done()
+        assert dup.ephemeral and "already has a High Card game (lobby)" in dup.text
+        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+        await settle(bot)
+        version = (await bot.service.session_in(w.table.id)).version
+        stranger = await (await fake.click(w.carol, table, fake.find_button(table, label="Reveal"))).done()
+        assert stranger.ephemeral and "not playing in this game" in stranger.text
+        wrong_turn = await (await fake.slash(w.bob, w.table, "highcard reveal")).done()
+        assert wrong_turn.ephemeral and "not your turn" in wrong_turn.text and f"<@{w.alice.id}>" in wrong_turn.text
+        no_hand = await (await fake.click(w.carol, table, fake.find_button(table, label="My hand"))).done()
+        assert no_hand.ephemeral and "not playing" in no_hand.text
+        assert (await bot.service.session_in(w.table.id)).version == version
+        listed = await (await fake.slash(w.carol, w.table, "game list")).done()
+        assert "High Card" in listed.text and "running" in listed.text
+
+
+async def test_a_whole_game_to_the_finish(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        table = await open_lobby(fake, bot)
+        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+        await settle(bot)
+        [bob_dm] = fake.dm_messages(w.bob)
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
+        await settle(bot)
+        await (await fake.click(w.bob, bob_dm, fake.find_button(bob_dm, label="Swap"))).done()
+        await settle(bot)
+        assert "Your new card is" in bob_dm.text
+        await (await fake.click(w.bob, bob_dm, fake.find_button(bob_dm, label="Reveal"))).done()
+        await settle(bot)
+        assert "Game over" in table.text and "won with" in table.text and not table.components
+        row = await bot.store.get((await bot.store.list_guild(w.guild.id, active_only=False))[0].id)
+        assert row is not None and row.status == "finished"

@@ -1,0 +1,52 @@
+"""Pytest fixtures; import them into a folder's conftest.py:
+
+from tests.fakediscord.fixtures import fake_discord  # noqa: F401
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from .server import FakeDiscord
+from .state import FakeChannel, FakeGuild, FakeUser
+
+
+@dataclass
+class World:
+    """The people and places the `fake_discord` fixture sets up."""
+
+    guild: FakeGuild
+    table: FakeChannel
+    lounge: FakeChannel
+    thread: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    # Not a member of the guild; only DMs reach them.
+    outsider: FakeUser
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord with one guild (`fake.world`): three members, two channels, a thread.
+
+    At teardown it fails the test if the bot broke a Discord rule; a test that provokes a
+    violation on purpose takes it with `fake.take_violations()`.
+    """
+    fake = FakeDiscord()
+    alice, bob, carol = fake.add_user(name="alice"), fake.add_user(name="bob"), fake.add_user(name="carol")
+    outsider = fake.add_user(name="outsider")
+    guild = fake.add_guild("Game Night", members=[alice, bob, carol])
+    table = fake.add_channel(guild, "table")
+    lounge = fake.add_channel(guild, "lounge")
+    thread = fake.add_thread(table, "side-quest", owner=alice)
+    fake.world = World(guild, table, lounge, thread, alice, bob, carol, outsider)
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    assert not fake.violations, "the bot broke Discord's rules:\n" + "\n".join(map(str, fake.violations))

@@ -1,0 +1,120 @@
+"""One interaction as the fake dispatched it, and what the bot answered."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from .state import FakeMessage
+
+# Interaction types and callback types, as Discord numbers them.
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+
+@dataclass
+class Interaction:
+    """The record of one interaction; `await ix.done()` waits for the bot's initial answer."""
+
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    payload: dict[str, Any]
+    dispatched_at: float
+    # The message a component sits on (for clicks and selects).
+    source_message: FakeMessage | None = None
+    response_type: int | None = None
+    responded_at: float | None = None
+    # The message the initial response created or (for updates) edited.
+    original: FakeMessage | None = None
+    followups: list[FakeMessage] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+    # Refused attempts, e.g. [(40060, "Interaction has already been acknowledged.")].
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    _answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    _changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch to the accepted initial response."""
+        return None if self.responded_at is None else self.responded_at - self.dispatched_at
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.original is not None and self.original.ephemeral
+
+    @property
+    def content(self) -> str:
+        return self.original.content if self.original else ""
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return self.original.embeds if self.original else []
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        return self.original.components if self.original else []
+
+    @property
+    def messages(self) -> list[FakeMessage]:
+        """The response message then each followup, once each, deleted ones left out."""
+        out: list[FakeMessage] = []
+        seen: set[int] = set()
+        for msg in [self.original, *self.followups]:
+            if msg is not None and not msg.deleted and msg.id not in seen:
+                seen.add(msg.id)
+                out.append(msg)
+        return out
+
+    @property
+    def text(self) -> str:
+        """All human text this interaction showed: the response and every followup."""
+        return "\n".join(m.text for m in self.messages if m.text)
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def done(self, timeout: float = 5.0, followups: int = 0) -> Interaction:
+        """Wait for the initial response and, if asked, for that many followups."""
+
+        async def until() -> None:
+            await self._answered.wait()
+            while len(self.followups) < followups:
+                await self._changed.wait()
+
+        try:
+            await asyncio.wait_for(until(), timeout)
+        except TimeoutError:
+            got = (
+                "no accepted initial response"
+                if not self.acknowledged
+                else f"{len(self.followups)} followups"
+            )
+            refused = f"; Discord refused: {self.errors}" if self.errors else ""
+            raise TimeoutError(f"{self.describe()}: {got} after {timeout} s{refused}") from None
+        return self
+
+    def describe(self) -> str:
+        data = self.payload.get("data") or {}
+        what = data.get("custom_id") or "/" + " ".join([data.get("name", "?"), *_subcommand_path(data)])
+        return f"interaction {self.id} ({what}) by user {self.user_id}"
+
+
+def _subcommand_path(data: dict[str, Any]) -> list[str]:
+    path = []
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        path.append(options[0]["name"])
+        options = options[0].get("options") or []
+    return path

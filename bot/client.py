@@ -24,7 +24,7 @@ from cogs.common.replies import apologise, refuse
 log = logging.getLogger(__name__)
 
 # Cogs every bot loads; each registered game adds `cogs.<game>`.
-CORE_EXTENSIONS = ("cogs.dice", "cogs.game")
+CORE_EXTENSIONS = ("cogs.meta", "cogs.dice", "cogs.game")
 
 
 def game_rules(settings: Settings) -> dict[str, Rules]:
@@ -72,6 +72,13 @@ class TabletopBot(commands.Bot):
         for name in self.extensions_to_load:
             await self.load_extension(name)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+
+    async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        """A slash command failed unexpectedly: log it with its session, apologise briefly."""
+        session = await self.store.active_in_channel(interaction.channel_id) if interaction.channel_id else None
+        name = interaction.command.qualified_name if interaction.command else "?"
+        await apologise(interaction, f"/{name} (session {session.id if session else '-'})", getattr(error, "original", error))
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -99,9 +106,8 @@ class TabletopBot(commands.Bot):
             return
         try:
             await cog.on_component(interaction, row, verb, arg, values)
-        except Exception:
-            log.exception("session %s: click %s failed", session_id, verb)
-            await apologise(interaction, f"session {session_id} {verb}")
+        except Exception as exc:
+            await apologise(interaction, f"click {verb} (session {session_id})", exc)
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -185,10 +185,14 @@ class GameCog(commands.GroupCog):
             return
         row = result.session
         embeds, view = self.table_message(row)
-        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
-        message = await interaction.original_response()
+        callback = await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+        message = callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
+        if message is None:
+            message = await interaction.original_response()
         assert row.id is not None
         await self.bot.service.set_table(row.id, message.channel.id, message.id)
+        # Someone may have joined in the moment before the table was known: draw it once more.
+        self.bot.publisher.refresh_table(row.id)
 
     async def act(
         self,

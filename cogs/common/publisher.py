@@ -18,7 +18,7 @@ import discord
 from bot.engine.events import Audience
 from bot.engine.seats import GUIDE
 from bot.service import Result, actor_of, user_of
-from bot.store import ACTIVE, DmMessage, GameSession
+from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.text import fill_seats, mention
 
 if TYPE_CHECKING:
@@ -47,13 +47,16 @@ class DiscordPublisher:
             user = user_of(row, GUIDE if event.audience is Audience.GUIDE else event.seat or 0)
             if user is not None:
                 self.notes(sid, user).append(fill_seats(event.text, row))
-        self._kick(("table", sid), lambda: self._update_table(sid))
+        self.refresh_table(sid)
         for user in self._private_targets(result):
             self._kick(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
         pings = [user_of(row, s) for s in result.newly_waiting]
         pings = [u for u in pings if u is not None]
         if pings and row.status in ACTIVE:
             self._kick(("ping", sid, tuple(pings)), lambda: self._ping(row, pings))
+
+    def refresh_table(self, session_id: int) -> None:
+        self._kick(("table", session_id), lambda: self._update_table(session_id))
 
     def notes(self, session_id: int, user_id: int) -> deque[str]:
         return self._notes.setdefault((session_id, user_id), deque(maxlen=NOTES_KEPT))
@@ -108,6 +111,8 @@ class DiscordPublisher:
         row = await self.bot.service.store.get(session_id)
         if row is None:
             return
+        if row.table_message_id is None and row.status == Status.LOBBY.value:
+            return  # the lobby's opener is posting the table right now, and refreshes it after
         cog = self.bot.game_cog(row.game)
         embeds, view = cog.table_message(row)
         channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)

@@ -28,8 +28,9 @@ async def refuse(interaction: discord.Interaction, text: str) -> None:
     await say(interaction, text, ephemeral=True)
 
 
-async def apologise(interaction: discord.Interaction, where: str) -> None:
-    log.exception("unexpected error in %s", where)
+async def apologise(interaction: discord.Interaction, where: str, error: BaseException | None = None) -> None:
+    """An error the player did not cause: log it (with `where`, naming the session) and say sorry."""
+    log.error("unexpected error in %s", where, exc_info=error or True)
     try:
         await say(interaction, APOLOGY, ephemeral=True)
     except discord.HTTPException:

@@ -154,3 +154,12 @@ async def test_a_whole_game_to_the_finish(fake_discord: FakeDiscord, tmp_path: P
         assert "Game over" in table.text and "won with" in table.text and not table.components
         row = await bot.store.get((await bot.store.list_guild(w.guild.id, active_only=False))[0].id)
         assert row is not None and row.status == "finished"
+
+
+async def test_ping_and_help(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path):
+        pong = await (await fake.slash(w.alice, w.table, "ping")).done()
+        assert pong.ephemeral and pong.text == "Pong."
+        helped = await (await fake.slash(w.alice, w.table, "help")).done()
+        assert helped.ephemeral and "/highcard" in helped.text and "/roll" in helped.text

@@ -147,9 +147,11 @@ async def test_two_clicks_at_once_one_wins_nothing_doubled(store: Store) -> None
     assert list(row.state["public"]["revealed"]) == ["0"] and row.version == 3  # new, join, start, one reveal
 
 
-async def test_two_processes_racing_never_overwrite(store: Store, tmp_path: object) -> None:
-    # Two services (two bot processes) share the store but not their locks.
-    a, b = make_service(store), make_service(store)
+async def test_two_processes_racing_never_overwrite(store: Store) -> None:
+    # Two bot processes share the database but not their locks or their row caches.
+    other = Store(store.url)
+    await other.init()
+    a, b = make_service(store), make_service(other)
     sid = await open_game(a)
     await a.start(sid, HOST)
     outcomes = await asyncio.gather(
@@ -159,6 +161,10 @@ async def test_two_processes_racing_never_overwrite(store: Store, tmp_path: obje
     assert all(isinstance(o, (Result, GameError)) for o in outcomes)
     row = await a.session(sid)
     assert list(row.state["public"]["revealed"]) == ["0"]
+    # The loser's cache was stale; its next action reloads and is judged on the real state.
+    with pytest.raises(GameError, match="not your turn"):
+        await (a if isinstance(outcomes[1], Result) else b).act(sid, HOST, {"type": "reveal"})
+    await other.close()
 
 
 async def test_stale_save_is_refused_by_the_store(store: Store) -> None:

@@ -1,0 +1,67 @@
+"""The store: the SQLite fast save writes what SQLAlchemy reads back; the row cache never hides a newer write."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.store import ChannelBusy, GameSession, StaleWrite, Status, Store
+
+
+async def test_saved_row_reads_back_identically_from_the_database(store: Store) -> None:
+    row = await store.create(GameSession(guild_id=2**62, channel_id=2**61, game="g", host_id=2**60))
+    row.seats = [2**59, 7]
+    row.roles = {"guide": 2**58}
+    row.state = {"nested": {"list": [1, "two", None, True]}, "text": "é ✓"}
+    row.waiting = {"0": datetime(2026, 1, 1, tzinfo=UTC).isoformat()}
+    row.status = Status.RUNNING.value
+    await store.save(row)
+    fresh = await store.get(row.id, fresh=True)  # type: ignore[arg-type]
+    assert fresh is not None
+    for field in (
+        "guild_id",
+        "channel_id",
+        "host_id",
+        "seats",
+        "roles",
+        "state",
+        "waiting",
+        "status",
+        "version",
+    ):
+        assert getattr(fresh, field) == getattr(row, field), field
+    assert abs((fresh.updated_at.replace(tzinfo=UTC) - row.updated_at).total_seconds()) < 1
+
+
+async def test_a_second_process_write_is_never_hidden_by_the_cache(store: Store) -> None:
+    other = Store(store.url)
+    await other.init()
+    try:
+        mine = await store.create(GameSession(channel_id=1, game="g", host_id=1))
+        theirs = await other.get(mine.id)  # type: ignore[arg-type]
+        assert theirs is not None
+        theirs.seats = [1, 2]
+        await other.save(theirs)
+        stale = await store.get(mine.id)  # type: ignore[arg-type]
+        assert stale is not None and stale.seats == []  # cached, not yet known to be old
+        stale.seats = [1, 3]
+        with pytest.raises(StaleWrite):
+            await store.save(stale)
+        assert (await store.get(mine.id)).seats == [1, 2]  # type: ignore[union-attr]
+    finally:
+        await other.close()
+
+
+async def test_reopening_a_finished_channel_is_allowed_but_two_active_are_not(store: Store) -> None:
+    first = await store.create(GameSession(channel_id=5, game="g", host_id=1))
+    with pytest.raises(ChannelBusy):
+        await store.create(GameSession(channel_id=5, game="g", host_id=2))
+    first.status = Status.FINISHED.value
+    await store.save(first)
+    assert await store.active_in_channel(5) is None
+    second = await store.create(GameSession(channel_id=5, game="g", host_id=2))
+    assert (await store.active_in_channel(5)).id == second.id  # type: ignore[union-attr]
+    first.status = Status.LOBBY.value  # reviving the old one would make two active games
+    with pytest.raises(ChannelBusy):
+        await store.save(first)

@@ -163,3 +163,30 @@ async def test_ping_and_help(fake_discord: FakeDiscord, tmp_path: Path) -> None:
         assert pong.ephemeral and pong.text == "Pong."
         helped = await (await fake.slash(w.alice, w.table, "help")).done()
         assert helped.ephemeral and "/highcard" in helped.text and "/roll" in helped.text
+
+
+async def test_two_users_race_for_the_last_seat(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    extra = [fake.add_user(name=f"guest{i}") for i in range(4)]
+    for user in extra:
+        fake.add_member(w.guild, user)
+    async with running_bot(fake, tmp_path) as bot:
+        table = await open_lobby(fake, bot)
+        join = fake.find_button(table, label="Join")
+        # Two join at the same moment with room for both: both are seated, once each.
+        first = await asyncio.gather(fake.click(w.bob, table, join), fake.click(w.carol, table, join))
+        for ix in first:
+            await ix.done()
+        for user in extra[:2]:
+            await (await fake.click(user, table, join)).done()
+        # One seat left (High Card seats six): exactly one of the two racers gets it.
+        racers = await asyncio.gather(fake.click(extra[2], table, join), fake.click(extra[3], table, join))
+        for ix in racers:
+            await ix.done()
+        refused = [ix for ix in racers if ix.ephemeral]
+        assert len(refused) == 1 and "table is full" in refused[0].text
+        await settle(bot)
+        row = await bot.service.session_in(w.table.id)
+        assert len(row.seats) == 6 == len(set(row.seats))
+        assert w.bob.id in row.seats and w.carol.id in row.seats
+        assert sum(u.id in row.seats for u in extra[2:]) == 1

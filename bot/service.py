@@ -37,6 +37,7 @@ class Result:
     events: list[Event] = field(default_factory=list)
     notice: str = ""  # a confirmation for the user who acted
     newly_waiting: list[Seat] = field(default_factory=list)  # seats to mention: the game now waits on them
+    done_waiting: list[Seat] = field(default_factory=list)  # seats the game no longer waits on
     previous_state: dict[str, Any] | None = None  # the state before, to tell whose private view changed
 
 
@@ -298,11 +299,13 @@ class SessionService:
             # The actor's clock restarts: they just answered, whatever comes next.
             waiting[key] = now if (key not in row.waiting or seat == actor) else row.waiting[key]
         result.newly_waiting = [int(k) for k in waiting if k not in row.waiting or int(k) == actor]
+        result.done_waiting = [int(k) for k in row.waiting if k not in waiting]
         row.waiting = waiting
         outcome = rules.result(state)
         if outcome is not None:
             row.status = Status.FINISHED.value
             row.result = outcome
+            result.done_waiting = [int(k) for k in row.waiting]
             row.waiting = {}
             result.newly_waiting = []
 

@@ -41,15 +41,18 @@ class DiscordPublisher:
         row = result.session
         sid = row.id
         assert sid is not None
+        noted: set[int] = set()
         for event in result.events:
             if event.audience is Audience.PUBLIC:
                 continue
             user = user_of(row, GUIDE if event.audience is Audience.GUIDE else event.seat or 0)
             if user is not None:
                 self.notes(sid, user).append(fill_seats(event.text, row))
+                noted.add(user)
         self.refresh_table(sid)
-        for user in self._private_targets(result):
-            self._kick(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
+        for user in self._private_targets(result) | noted:
+            if user not in row.dm_closed:
+                self._kick(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
         pings = [user_of(row, s) for s in result.newly_waiting]
         pings = [u for u in pings if u is not None]
         if pings and row.status in ACTIVE:
@@ -66,19 +69,24 @@ class DiscordPublisher:
         if row.state is None:
             return set()
         before = result.previous_state or {}
-        targets = {u for (sid, u) in self._notes if sid == row.id and self._notes[(sid, u)]}
+        targets: set[int] = set()
         for seat, part in (row.state.get("players") or {}).items():
             if before.get("players", {}).get(seat) != part or not before:
                 user = user_of(row, int(seat))
                 if user is not None:
                     targets.add(user)
+        # Whose move it is changed: their panels' buttons change with it.
+        for seat in [*result.newly_waiting, *result.done_waiting]:
+            user = user_of(row, seat)
+            if user is not None:
+                targets.add(user)
         guide = row.roles.get("guide")
         if guide and (before.get("secret") != row.state.get("secret") or not before):
             targets.add(guide)
         if row.status not in ACTIVE:  # the end: everyone's panel shows the final word
             targets.update(row.seats)
             targets.update(row.roles.values())
-        return {u for u in targets if u not in row.dm_closed}
+        return targets
 
     # -- coalescing -------------------------------------------------------------
     def _kick(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:

@@ -240,7 +240,8 @@ class SessionService:
                     f"This game needs a {missing[0]} before it can start: `/{row.game} join role:{missing[0]}`."
                 )
             game_seed = seed if seed is not None else self.seed_source()
-            outcome = rules.setup(options, n, game_seed, {r: r in row.roles for r in rules.roles})
+            outcome = rules.setup(options, n, game_seed, self._filled(rules, row))
+            row.seed = game_seed
             row.state = outcome.state.model_dump(mode="json")
             row.status = Status.RUNNING.value
             result = Result(row, outcome.events, notice="The game has started.")
@@ -282,6 +283,7 @@ class SessionService:
         state = rules.load_state(row.state or {})
         outcome = rules.apply(state, actor, command)
         row.state = outcome.state.model_dump(mode="json")
+        row.moves = [*row.moves, {"seat": actor, "command": command.model_dump(mode="json")}]
         events = ([Event.public("timeout", note)] if note else []) + outcome.events
         result = Result(row, events, previous_state=before)
         self._after_state(row, rules, result, actor=actor)
@@ -316,6 +318,20 @@ class SessionService:
         if row.status != Status.LOBBY.value:
             raise GameError("That game has ended.")
         return rules
+
+    @staticmethod
+    def _filled(rules: Rules, row: GameSession) -> dict[str, bool]:
+        return {r: r in row.roles for r in rules.roles}
+
+    def replay(self, row: GameSession) -> dict[str, Any]:
+        """Rebuild the state from the seed and the moves (for bug reports and tests)."""
+        rules = self.rules(row.game)
+        if row.seed is None:
+            raise GameError("That game has not started, so there is nothing to replay.")
+        state = rules.setup(rules.parse_options(row.options), len(row.seats), row.seed, self._filled(rules, row)).state
+        for move in row.moves:
+            state = rules.apply(state, move["seat"], rules.parse_command(move["command"])).state
+        return state.model_dump(mode="json")
 
     @staticmethod
     def _required_roles(rules: Rules, options: Any) -> Sequence[str]:

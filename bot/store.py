@@ -77,6 +77,9 @@ class GameSession(SQLModel, table=True):
     # Users whose DMs are closed: they read their hand with /<game> hand.
     dm_closed: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     result: str | None = None
+    # The seed and every applied command: the same seed and moves replay the same game.
+    seed: int | None = _big()
+    moves: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     table_channel_id: int | None = _big()
     table_message_id: int | None = _big()
     version: int = 0

@@ -118,6 +118,8 @@ async def test_play_to_the_end_and_refusals_change_nothing(store: Store) -> None
     result = await service.act(sid, BEA, {"type": "reveal"})
     assert result.session.status == Status.FINISHED.value and "won with" in (result.session.result or "")
     assert result.session.waiting == {}
+    # The seed and the moves replay the same game.
+    assert len(result.session.moves) == 3 and service.replay(result.session) == result.session.state
     with pytest.raises(GameError, match="ended"):
         await service.act(sid, BEA, {"type": "reveal"})
 

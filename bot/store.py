@@ -129,9 +129,10 @@ class Store:
         self.url = url
         self.engine: AsyncEngine = _make_engine(url, echo)
         self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
-        self._fast = _SqliteSaver(url, self.engine) if url.startswith("sqlite") else None
+        self._fast = _SqliteFast(url, self.engine) if url.startswith("sqlite") else None
         self._rows: dict[int, dict[str, Any]] = {}  # session id -> row as saved (see the sessions section)
         self._active: dict[int, int] = {}  # channel id -> id of its lobby or running session
+        self._dms: dict[tuple[int, int], tuple[int, int]] = {}  # (session, user) -> (channel, message)
 
     async def init(self) -> None:
         async with self.engine.begin() as conn:
@@ -167,13 +168,19 @@ class Store:
         return GameSession(**{k: (v.copy() if isinstance(v, (dict, list)) else v) for k, v in data.items()})
 
     async def create(self, row: GameSession) -> GameSession:
-        async with self._sessions() as db:
-            db.add(row)
+        if self._fast is not None:
             try:
-                await db.commit()
-            except IntegrityError as exc:
+                row.id = await self._fast.insert_session(row.model_dump(exclude={"id"}))
+            except sqlite3.IntegrityError as exc:
                 raise ChannelBusy from exc
-            await db.refresh(row)
+        else:
+            async with self._sessions() as db:
+                db.add(row)
+                try:
+                    await db.commit()
+                except IntegrityError as exc:
+                    raise ChannelBusy from exc
+                await db.refresh(row)
         self._remember(row)
         return self._copy(self._rows[row.id])  # type: ignore[index]
 
@@ -231,7 +238,7 @@ class Store:
         )
         try:
             if self._fast is not None:
-                rowcount = await self._fast.save(values, row.id, row.version)
+                rowcount = await self._fast.save_session(values, row.id, row.version)
             else:
                 async with self.engine.begin() as conn:
                     rowcount = (await conn.execute(stmt)).rowcount
@@ -248,13 +255,24 @@ class Store:
 
     # -- DM messages --------------------------------------------------------
     async def get_dm(self, session_id: int, user_id: int) -> DmMessage | None:
-        async with self._sessions() as db:
-            return await db.get(DmMessage, (session_id, user_id))
+        key = (session_id, user_id)
+        if key not in self._dms:
+            async with self._sessions() as db:
+                found = await db.get(DmMessage, key)
+            if found is None:
+                return None
+            self._dms[key] = (found.channel_id, found.message_id)
+        channel_id, message_id = self._dms[key]
+        return DmMessage(session_id=session_id, user_id=user_id, channel_id=channel_id, message_id=message_id)
 
     async def put_dm(self, dm: DmMessage) -> None:
-        async with self._sessions() as db:
-            await db.merge(dm)
-            await db.commit()
+        if self._fast is not None:
+            await self._fast.put_dm(dm)
+        else:
+            async with self._sessions() as db:
+                await db.merge(dm)
+                await db.commit()
+        self._dms[(dm.session_id, dm.user_id)] = (dm.channel_id, dm.message_id)
 
     # -- player records -----------------------------------------------------
     async def get_record(
@@ -312,27 +330,39 @@ class Store:
                 await db.commit()
 
 
-class _SqliteSaver:
-    """Session saves on SQLite as one autocommitted UPDATE on a dedicated aiosqlite connection.
+class _SqliteFast:
+    """The hot writes on SQLite as single autocommitted statements on one dedicated aiosqlite connection.
 
-    Going through SQLAlchemy's session costs a dozen thread hops per save (about 2 ms, 50 times
-    the UPDATE itself), and under load the queue of saves, not the players, sets the latency.
-    The statement and the column encodings come from the table definition, so both paths write
-    the same bytes (a test compares them).
+    Through SQLAlchemy's session a save costs a dozen thread hops (about 2 ms, fifty times the
+    UPDATE itself) and keeps SQLite's write lock across event-loop turns, so under load other
+    writers sleep in SQLite's busy handler. Here each write is one statement in one hop, and all
+    of them queue on one connection instead of contending for the lock. The statements and the
+    column encodings come from the table definitions, so both paths write the same bytes (a test
+    reads them back through SQLAlchemy).
     """
 
     def __init__(self, url: str, engine: AsyncEngine) -> None:
         self.path = make_url(url).database or ":memory:"
+        self.dialect = engine.dialect
         table = GameSession.__table__  # type: ignore[attr-defined]
-        columns = [c for c in table.columns if c.name not in ("id", "version", "created_at")]
-        self.names = [c.name for c in columns]
-        self.encoders = [c.type.bind_processor(engine.dialect) for c in columns]
-        assignments = ", ".join(f"{name} = ?" for name in self.names)
-        self.sql = (
+        self.update_names, self.update_enc = self._columns(table, skip=("id", "version", "created_at"))
+        assignments = ", ".join(f"{name} = ?" for name in self.update_names)
+        self.update_sql = (
             f"UPDATE {table.name} SET {assignments}, version = version + 1 WHERE id = ? AND version = ?"
         )
+        self.insert_names, self.insert_enc = self._columns(table, skip=("id",))
+        marks = ", ".join("?" for _ in self.insert_names)
+        self.insert_sql = f"INSERT INTO {table.name} ({', '.join(self.insert_names)}) VALUES ({marks})"
         self._conn: aiosqlite.Connection | None = None
         self._opening = asyncio.Lock()
+
+    def _columns(self, table: Any, skip: tuple[str, ...]) -> tuple[list[str], list[Any]]:
+        columns = [c for c in table.columns if c.name not in skip]
+        return [c.name for c in columns], [c.type.bind_processor(self.dialect) for c in columns]
+
+    @staticmethod
+    def _encode(values: dict[str, Any], names: list[str], encoders: list[Any]) -> list[Any]:
+        return [enc(values[n]) if enc else values[n] for n, enc in zip(names, encoders, strict=True)]
 
     async def _connection(self) -> aiosqlite.Connection:
         if self._conn is None:
@@ -344,13 +374,25 @@ class _SqliteSaver:
                     self._conn = conn
         return self._conn
 
-    async def save(self, values: dict[str, Any], session_id: int, version: int) -> int:
-        params = [
-            enc(values[n]) if enc else values[n] for n, enc in zip(self.names, self.encoders, strict=True)
-        ]
+    async def insert_session(self, values: dict[str, Any]) -> int:
         conn = await self._connection()
-        cursor = await conn.execute(self.sql, [*params, session_id, version])
+        cursor = await conn.execute(self.insert_sql, self._encode(values, self.insert_names, self.insert_enc))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def save_session(self, values: dict[str, Any], session_id: int, version: int) -> int:
+        conn = await self._connection()
+        cursor = await conn.execute(
+            self.update_sql, [*self._encode(values, self.update_names, self.update_enc), session_id, version]
+        )
         return cursor.rowcount
+
+    async def put_dm(self, dm: DmMessage) -> None:
+        conn = await self._connection()
+        await conn.execute(
+            "INSERT OR REPLACE INTO dm_messages (session_id, user_id, channel_id, message_id) VALUES (?, ?, ?, ?)",
+            (dm.session_id, dm.user_id, dm.channel_id, dm.message_id),
+        )
 
     async def close(self) -> None:
         if self._conn is not None:

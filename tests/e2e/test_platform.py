@@ -22,6 +22,16 @@ async def open_lobby(fake: FakeDiscord, bot: object) -> FakeMessage:
     return table_of(fake, w.table)
 
 
+async def start_two_player_game(fake: FakeDiscord, bot: object) -> FakeMessage:
+    """Alice opens, Bob joins, Alice starts: the table message of a running game."""
+    w = fake.world
+    table = await open_lobby(fake, bot)
+    await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
+    await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
+    await settle(bot)  # type: ignore[arg-type]
+    return table
+
+
 async def test_login_sync_and_lobby_with_buttons(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
@@ -55,10 +65,7 @@ async def test_hands_go_by_dm_and_a_closed_dm_is_handled(fake_discord: FakeDisco
     fake, w = fake_discord, fake_discord.world
     fake.close_dms(w.bob)
     async with running_bot(fake, tmp_path) as bot:
-        table = await open_lobby(fake, bot)
-        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
-        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-        await settle(bot)
+        await start_two_player_game(fake, bot)
         [alice_dm] = fake.dm_messages(w.alice)
         assert "Your card" in alice_dm.text
         assert fake.dm_messages(w.bob) == []
@@ -83,10 +90,7 @@ async def test_hands_go_by_dm_and_a_closed_dm_is_handled(fake_discord: FakeDisco
 async def test_restart_mid_game_old_buttons_still_work(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        table = await open_lobby(fake, bot)
-        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
-        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-        await settle(bot)
+        table = await start_two_player_game(fake, bot)
     # A new bot process on the same database; the old table's Reveal button must still work.
     async with running_bot(fake, tmp_path, sync=False) as bot:
         ix = await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
@@ -99,10 +103,7 @@ async def test_restart_mid_game_old_buttons_still_work(fake_discord: FakeDiscord
 async def test_two_clicks_at_the_same_moment(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        table = await open_lobby(fake, bot)
-        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
-        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-        await settle(bot)
+        table = await start_two_player_game(fake, bot)
         reveal = fake.find_button(table, label="Reveal")
         a, b = await asyncio.gather(fake.click(w.alice, table, reveal), fake.click(w.alice, table, reveal))
         await a.done()
@@ -139,10 +140,7 @@ async def test_non_player_and_wrong_place_get_plain_private_refusals(fake_discor
 async def test_a_whole_game_to_the_finish(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        table = await open_lobby(fake, bot)
-        await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
-        await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-        await settle(bot)
+        table = await start_two_player_game(fake, bot)
         [bob_dm] = fake.dm_messages(w.bob)
         await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
         await settle(bot)

@@ -188,3 +188,13 @@ async def test_two_users_race_for_the_last_seat(fake_discord: FakeDiscord, tmp_p
         assert len(row.seats) == 6 == len(set(row.seats))
         assert w.bob.id in row.seats and w.carol.id in row.seats
         assert sum(u.id in row.seats for u in extra[2:]) == 1
+
+
+async def test_a_thread_is_a_table_of_its_own(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        await open_lobby(fake, bot)
+        in_thread = await (await fake.slash(w.bob, w.thread, "highcard new")).done()
+        assert not in_thread.ephemeral and "High Card: lobby" in in_thread.text
+        rows = await bot.store.list_guild(w.guild.id)
+        assert {r.channel_id for r in rows} == {w.table.id, w.thread.id}

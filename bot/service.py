@@ -201,6 +201,18 @@ class SessionService:
 
         return await self._change(session_id, change)
 
+    async def update_options(
+        self, session_id: int, change: Callable[[GameSession], dict[str, Any]]
+    ) -> Result:
+        """Change a lobby's options (e.g. a player's chosen deck); `change(row)` returns the new options."""
+
+        def apply(row: GameSession) -> Result:
+            rules = self._lobby(row, verb="change the options")
+            row.options = rules.parse_options(change(row)).model_dump(mode="json")
+            return Result(row)
+
+        return await self._change(session_id, apply)
+
     async def leave(self, session_id: int, user_id: int) -> Result:
         def change(row: GameSession) -> Result:
             self._lobby(row, verb="leave")

@@ -6,6 +6,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from pydantic import BaseModel
 
 from bot.engine.errors import GameError
 from bot.engine.seats import GUIDE
@@ -261,3 +262,28 @@ async def test_records_update_with_version_check(store: Store) -> None:
     assert saint.data == {"deaths": 1} and saint.version == 1
     await service.update_record(1, BEA, "apocrypha", "saint", "Frank", lambda current: None)
     assert await store.list_records(1, BEA, "apocrypha", "saint") == []
+
+
+async def test_lobby_options_change_until_the_start(store: Store) -> None:
+    service = SessionService(
+        store, {"highcard": RULES, "opts": OptionRules()}, publisher=Recorder(), clock=Clock()
+    )
+    sid = (await service.new(guild_id=1, channel_id=CHANNEL, game="opts", host_id=HOST)).session.id
+    assert sid is not None
+    row = (await service.update_options(sid, lambda r: {**r.options, "decks": {str(HOST): "light"}})).session
+    assert row.options == {"decks": {str(HOST): "light"}}
+    with pytest.raises(GameError, match="do not fit"):
+        await service.update_options(sid, lambda r: {"decks": "not a mapping"})
+    assert (await service.session(sid)).options == {"decks": {str(HOST): "light"}}
+    await service.start(sid, HOST)
+    with pytest.raises(GameError, match="already started"):
+        await service.update_options(sid, lambda r: {})
+
+
+class DeckOptions(BaseModel):
+    decks: dict[str, str] = {}
+
+
+class OptionRules(type(RULES)):  # type: ignore[misc]
+    key = "opts"
+    Options = DeckOptions

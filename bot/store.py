@@ -130,6 +130,7 @@ class Store:
         self.engine: AsyncEngine = _make_engine(url, echo)
         self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
         self._fast = _SqliteFast(url, self.engine) if url.startswith("sqlite") else None
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._rows: dict[int, dict[str, Any]] = {}  # session id -> row as saved (see the sessions section)
         self._active: dict[int, int] = {}  # channel id -> id of its lobby or running session
         self._dms: dict[tuple[int, int], tuple[int, int]] = {}  # (session, user) -> (channel, message)
@@ -239,8 +240,8 @@ class Store:
         try:
             if self._fast is not None:
                 rowcount = await self._fast.save_session(values, row.id, row.version)
-            else:
-                async with self.engine.begin() as conn:
+            else:  # one statement needs no transaction around it: one round trip
+                async with self._autocommit.connect() as conn:
                     rowcount = (await conn.execute(stmt)).rowcount
         except (IntegrityError, sqlite3.IntegrityError) as exc:
             self._forget(row.id)

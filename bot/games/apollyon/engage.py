@@ -1,0 +1,73 @@
+"""Engaging an anomaly: Force successes against Subdue, Threat successes as wounds in line order."""
+
+from __future__ import annotations
+
+from bot.engine.seats import Seat, seat_ref
+from bot.games.apollyon.effects import modifier
+from bot.games.apollyon.state import Anomaly, Character, Table
+
+# (seat, characters in line order, whether the line is a private hand)
+Line = tuple[Seat, list[Character], bool]
+
+
+def measure(t: Table, fighters: list[Character]) -> int:
+    base = 2 if any(ch.skill("tactician") for ch in fighters) else 3
+    return max(2, min(6, base + modifier(t, "force_measure")))
+
+
+def engage(t: Table, lines: list[Line], anomaly: Anomaly, who: str) -> tuple[bool, dict[Seat, int]]:
+    """`lines` fight `anomaly`, front to back. Returns (subdued, successes per seat)."""
+    fighters = [ch for _, line, _ in lines for ch in line]
+    goal = measure(t, fighters)
+    per_seat: dict[Seat, int] = {}
+    for seat, line, _ in lines:
+        for ch in line:
+            hits, _ = t.roll(ch.force, goal)
+            per_seat[seat] = per_seat.get(seat, 0) + hits
+    successes = sum(per_seat.values())
+    info = anomaly.info
+    threat, _ = t.roll(info.threat + anomaly.minions + modifier(t, "threat"))
+    medic = sum(ch.skill("medic") for ch in fighters)
+    wounds = max(0, threat - medic)
+    force = sum(ch.force for ch in fighters)
+    t.say(
+        "engage",
+        f"{who} engage {info.name} ({info.designation}): Force {force} scores {successes} "
+        f"(needs {info.subdue}); it strikes for {threat} wound(s), {wounds} after medics.",
+        anomaly=anomaly.card,
+        successes=successes,
+        wounds=wounds,
+    )
+    take_wounds(t, lines, wounds)
+    t.sync_garrisons()
+    survivors = any(line for _, line, _ in lines)
+    subdued = successes >= info.subdue and survivors
+    if subdued:
+        anomaly.minions = 0
+        t.say("subdued", f"{info.name} is subdued.", anomaly=anomaly.card)
+    else:
+        t.say("escaped", f"{info.name} is not subdued.", anomaly=anomaly.card)
+    return subdued, per_seat
+
+
+def take_wounds(t: Table, lines: list[Line], wounds: int) -> None:
+    """Wounds land on the first character until it falls, then the next, across the lines in order."""
+    for seat, line, private in lines:
+        for ch in list(line):
+            if wounds <= 0:
+                return
+            room = ch.info.health - ch.wounds
+            took = min(room, wounds)
+            ch.wounds += took
+            wounds -= took
+            if ch.wounds >= ch.info.health:
+                line.remove(ch)
+                t.discard("character", ch.card)
+                if private:
+                    t.say("destroyed", f"A garrison character of {seat_ref(seat)}'s site is killed.")
+                    t.tell(seat, "destroyed", f"{ch.info.name} is killed defending your site.")
+                else:
+                    t.say(
+                        "destroyed",
+                        f"{ch.info.name} of {seat_ref(seat)}'s site is killed in the line of duty.",
+                    )

@@ -1,0 +1,58 @@
+"""The Masquerade tracker: paying, regaining, the Lifted Veil at 10 and the loss at 0."""
+
+from __future__ import annotations
+
+from bot.games.apollyon.state import Table
+
+VEIL = 10
+
+
+def cap(t: Table) -> int:
+    """The highest the tracker may go: its start, or 10 once the veil has lifted."""
+    return VEIL if t.pub.veil_lifted else t.pub.masquerade_start
+
+
+def pay(t: Table, n: int, why: str) -> None:
+    if n <= 0 or t.pub.outcome:
+        return
+    t.pub.masquerade = max(0, t.pub.masquerade - n)
+    t.say("masquerade", f"The Masquerade pays {n} for {why}: {t.pub.masquerade} left.", change=-n)
+    if t.pub.masquerade <= VEIL and not t.pub.veil_lifted:
+        lift_veil(t)
+    if t.pub.masquerade == 0:
+        lose(t, "The Masquerade tracker reached 0: the world has learned the truth.")
+
+
+def regain(t: Table, n: int, why: str) -> None:
+    if n <= 0 or t.pub.outcome:
+        return
+    before = t.pub.masquerade
+    t.pub.masquerade = min(cap(t), before + n)
+    gained = t.pub.masquerade - before
+    t.say("masquerade", f"The Masquerade regains {gained} from {why}: {t.pub.masquerade}.", change=gained)
+
+
+def lift_veil(t: Table) -> None:
+    """Broken Masquerade: each director destroys a Resource; the cap drops to 10; one more situation a month."""
+    t.pub.veil_lifted = True
+    t.say("veil", "The Masquerade breaks: a Lifted Veil scenario begins.")
+    for site in t.pub.sites:
+        if site.pool["resource"] > 0:
+            site.pool["resource"] -= 1
+            t.say("veil", f"Site {site.seat + 1} loses a Resource to the cover-up.")
+
+
+def lose(t: Table, why: str) -> None:
+    if t.pub.outcome is None:
+        t.pub.outcome = "lost"
+        t.pub.ending = why
+        t.pub.phase = t.pub.phase.__class__.OVER
+        t.say("lost", why)
+
+
+def win(t: Table, why: str) -> None:
+    if t.pub.outcome is None:
+        t.pub.outcome = "won"
+        t.pub.ending = why
+        t.pub.phase = t.pub.phase.__class__.OVER
+        t.say("won", why)

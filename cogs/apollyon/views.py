@@ -1,0 +1,142 @@
+"""SCP: Apollyon's buttons and selects, built from the engine's legal actions.
+
+Each select option's value is the command itself as compact JSON (well under
+Discord's 100 characters), so a click turns straight back into the command and
+the engine re-checks it. Buttons carry the few one-word actions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import discord
+
+from bot.games.apollyon.cards import catalogue
+from cogs.common.components import GameButton, GameSelect
+
+SELECT_SIZE = 25
+MAX_SELECTS = 4  # a view has five rows; the last holds the buttons
+GROUPS: dict[str, str] = {
+    "choose_start": "Choose your starting anomaly…",
+    "build_pile": "Make the Draw pile…",
+    "claim": "Take a card from the Draw pile…",
+    "transfer": "Transfer to another director…",
+    "promote": "Promote, study or free a containment token…",
+    "study": "Promote, study or free a containment token…",
+    "assign": "Assign a character…",
+    "mission": "Send an MTF on a mission…",
+    "deliver": "Bring an anomaly to a site…",
+    "contain": "Contain, trial or overcontain…",
+    "trial": "Contain, trial or overcontain…",
+    "overcontain": "Contain, trial or overcontain…",
+    "withdraw": "Promote, study or free a containment token…",
+}
+
+
+def encode(action: Any) -> str:
+    return json.dumps(action.model_dump(exclude_none=True), separators=(",", ":"))
+
+
+def decode(value: str) -> dict[str, Any]:
+    data = json.loads(value)
+    if not isinstance(data, dict):
+        raise ValueError(value)
+    return data
+
+
+def _anomaly_name(public: dict[str, Any], uid: int | None) -> str:
+    places = [*public["public_zone"]]
+    for site in public["sites"]:
+        places += site["temporary"] + [a for row in site["rows"] for a in row] + site["carrying"]
+    a = next((a for a in places if a["uid"] == uid), None)
+    return catalogue().anomalies[a["card"]].name if a else "an anomaly"
+
+
+def _character_name(view: dict[str, Any], uid: int) -> str:
+    ch = next((c for c in view.get("private", {}).get("characters", []) if c["uid"] == uid), None)
+    return catalogue().characters[ch["card"]].name if ch else "a character"
+
+
+def describe(action: Any, view: dict[str, Any], who: Any) -> str:
+    """A short label for an action, from what the seat may see."""
+    public = view["public"]
+    kind = action.type
+    if kind == "choose_start":
+        return f"Start with a {action.deck.capitalize()} anomaly"
+    if kind == "build_pile":
+        return f"Draw pile: {action.assets} asset(s), {action.characters} character(s)"
+    if kind == "claim":
+        p = public["pile"][action.index]
+        cat = catalogue()
+        name = cat.assets[p["card"]].name if p["kind"] == "asset" else cat.characters[p["card"]].name
+        return f"Take {name}"
+    if kind == "transfer":
+        what = f"a {action.asset} token" if action.asset else _character_name(view, action.character)
+        return f"Give {what} to {who(action.to)}"
+    if kind == "promote":
+        return {
+            "personnel": "Promote: 2 Personnel → a character",
+            "resource": "Promote: 2 Resources → a Space",
+            "space": "Promote: a Space → an Asset card",
+        }[action.kind]
+    if kind == "study":
+        return f"Study {_anomaly_name(public, action.anomaly)} (1 Personnel)"
+    if kind == "withdraw":
+        return f"Take a {action.asset} token off {_anomaly_name(public, action.anomaly)}"
+    if kind == "assign":
+        where = {"mtf1": "MTF-01", "mtf2": "MTF-02", "vacation": "On Vacation"}[action.to]
+        return f"{_character_name(view, action.character)} → {where}"
+    if kind == "mission":
+        from cogs.apollyon.render import mission_text
+
+        return f"MTF-0{action.mtf}: {mission_text(action.model_dump(), public)}"
+    if kind == "deliver":
+        return f"{_anomaly_name(public, action.anomaly)} → site {action.to + 1}"
+    if kind == "contain":
+        return f"Contain {_anomaly_name(public, action.anomaly)}"
+    if kind == "trial":
+        return f"Neutralization Trial: {_anomaly_name(public, action.anomaly)}"
+    if kind == "overcontain":
+        return f"Add a {action.asset} token to {_anomaly_name(public, action.anomaly)}"
+    return kind
+
+
+def action_items(sid: int, actions: list[Any], view: dict[str, Any], who: Any) -> list[discord.ui.Item[Any]]:
+    """Selects grouped by kind of action, then buttons for Ready and each mission to resolve."""
+    groups: dict[str, list[discord.SelectOption]] = {}
+    buttons: list[discord.ui.Item[Any]] = []
+    for action in actions:
+        if action.type == "ready":
+            continue
+        if action.type == "resolve":
+            buttons.append(
+                GameButton(
+                    sid,
+                    "resolve",
+                    str(action.mtf),
+                    label=f"Resolve MTF-0{action.mtf}",
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+            continue
+        label = describe(action, view, who)[:100]
+        group = GROUPS.get(action.type, "Other…")
+        if action.type == "withdraw" and view["public"]["phase"] == "site":
+            group = GROUPS["contain"]
+        groups.setdefault(group, []).append(discord.SelectOption(label=label, value=encode(action)))
+    items: list[discord.ui.Item[Any]] = []
+    for n, (placeholder, options) in enumerate(groups.items()):
+        for i in range(0, len(options), SELECT_SIZE):
+            if len(items) >= MAX_SELECTS:
+                break
+            items.append(
+                GameSelect(
+                    sid, "do", f"{n}.{i}", options=options[i : i + SELECT_SIZE], placeholder=placeholder
+                )
+            )
+    if any(a.type == "ready" for a in actions):
+        buttons.insert(
+            0, GameButton(sid, "ready", label="Done with this phase", style=discord.ButtonStyle.success)
+        )
+    return items + buttons[:5]

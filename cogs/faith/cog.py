@@ -1,0 +1,369 @@
+"""/faith: lobby with decks, the deck builder, card lookup, the table and each player's turn panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine.errors import GameError
+from bot.engine.seats import Seat
+from bot.games.faith import decks
+from bot.games.faith.cards import catalogue, find
+from bot.store import GameSession, PlayerRecord
+from cogs.common.base import GameCog
+from cogs.common.replies import ack, refuse, say
+from cogs.common.text import CONTENT_MAX, clip, mention
+from cogs.faith import render, views
+
+GAME, KIND = "faith", "deck"
+WAITING = {
+    "mulligan": "keep your starting hand or mulligan once (see your hand: DM or `/faith hand`).",
+    "gather": "it's your turn: gather your energy (DM or `/faith hand`).",
+    "action": "it's your turn (DM or `/faith hand`).",
+    "discard": "discard down to 7 cards to end your turn (DM or `/faith hand`).",
+}
+
+
+def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
+    low = current.lower()
+    hits = [n for n in names if low in n.lower()]
+    return [app_commands.Choice(name=clip(n, 100), value=clip(n, 100)) for n in hits[:25]]
+
+
+class FaithCog(
+    GameCog, group_name="faith", group_description="Faith: race to 20 Faith with characters from the Bible."
+):
+    game = GAME
+    deck = app_commands.Group(name="deck", description="Build and keep your own Faith decks.")
+
+    # -- lobby ------------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a Faith lobby in this channel.")
+    @app_commands.describe(players="How many players this table is for (2 to 4)")
+    async def new_cmd(self, interaction: discord.Interaction, players: app_commands.Range[int, 2, 4]) -> None:
+        await self.open_lobby(interaction, {"players": players})
+
+    @app_commands.command(name="join", description="Join the lobby here with a deck (or change your deck).")
+    @app_commands.describe(deck="A preconstructed deck or one of your own (empty: a preconstructed one)")
+    async def join_cmd(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+        try:
+            row = await self._here(interaction)
+            notice = await self._join(row, interaction.guild_id or 0, interaction.user.id, deck)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, notice)
+
+    @app_commands.command(name="start", description="Start the game (host only).")
+    async def start_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            row = await self._here(interaction)
+            result = await self._start(row, interaction.user.id)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, result)
+
+    async def _join(self, row: GameSession, guild: int, user: int, deck_name: str | None) -> str:
+        assert row.id is not None
+        pick = await self._resolve(guild, user, deck_name) if deck_name else None
+        size = row.options.get("players") or self.rules.max_players
+        if user not in row.seats:
+            if row.status == "lobby" and len(row.seats) >= size:
+                raise GameError(f"This table is for {size} players and it is full.")
+            await self.bot.service.join(row.id, user)
+        if pick is None:
+            return "You joined. You will play a preconstructed deck unless you pick one with `/faith join deck:`."
+
+        def change(r: GameSession) -> dict[str, Any]:
+            return {**r.options, "picks": {**r.options.get("picks", {}), str(user): pick}}
+
+        await self.bot.service.update_options(row.id, change)
+        return f"You are in, playing {pick['name']} ({len(pick['cards'])} cards)."
+
+    async def _start(self, row: GameSession, user: int) -> str:
+        assert row.id is not None
+        if user != row.host_id:
+            raise GameError("Only the host can start the game.")
+
+        def change(r: GameSession) -> dict[str, Any]:
+            picks = r.options.get("picks", {})
+            chosen = [picks.get(str(u)) for u in r.seats]
+            return {
+                **r.options,
+                "decks": [p["cards"] if p else [] for p in chosen],
+                "deck_names": [p["name"] if p else "" for p in chosen],
+            }
+
+        await self.bot.service.update_options(row.id, change)
+        return (await self.bot.service.start(row.id, user)).notice
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        row: GameSession,
+        verb: str,
+        arg: str | None,
+        values: list[str],
+    ) -> None:
+        if verb in ("join", "start"):
+            try:
+                if verb == "join":
+                    await self._join(row, interaction.guild_id or 0, interaction.user.id, None)
+                else:
+                    await self._start(row, interaction.user.id)
+            except GameError as exc:
+                await refuse(interaction, exc.message)
+                return
+            await ack(interaction)
+            return
+        await super().on_component(interaction, row, verb, arg, values)
+
+    def options_text(self, row: GameSession) -> str:
+        players = row.options.get("players") or "2-4"
+        picks = row.options.get("picks", {})
+        chosen = [f"{mention(u)}: {picks[str(u)]['name']}" for u in row.seats if str(u) in picks]
+        return f"{players} players" + (" · decks: " + ", ".join(chosen) if chosen else "")
+
+    # -- decks -------------------------------------------------------------------------------
+    async def _resolve(self, guild: int, user: int, name: str) -> dict[str, Any]:
+        """A deck name to {"name", "cards"}: a preconstructed deck, else one of the user's, and legal."""
+        for pre, ids in decks.preconstructed().items():
+            if pre.lower() == name.strip().lower():
+                return {"name": pre, "cards": list(ids)}
+        record = await self.bot.store.get_record(guild, user, GAME, KIND, name.strip())
+        if record is None:
+            raise GameError(f"You have no deck called '{name}'. See `/faith deck list`.")
+        cards = list(record.data.get("cards", []))
+        decks.check(cards)
+        return {"name": record.name, "cards": cards}
+
+    async def _deck_names(self, interaction: discord.Interaction) -> list[str]:
+        own = await self.bot.store.list_records(interaction.guild_id or 0, interaction.user.id, GAME, KIND)
+        return [r.name for r in own] + list(decks.preconstructed())
+
+    async def _change_deck(
+        self, interaction: discord.Interaction, name: str, change: Any, *, create: str = ""
+    ) -> list[str]:
+        """Apply change(cards) -> cards (None deletes) to the user's deck and return the new list.
+
+        create: "" the deck must exist; "new" it must not; "replace" either way."""
+        name = name.strip()
+        if not name or len(name) > 60:
+            raise GameError("A deck name needs 1 to 60 characters.")
+        if any(p.lower() == name.lower() for p in decks.preconstructed()):
+            raise GameError(f"{name} is a preconstructed deck; pick another name for yours.")
+        guild, user = interaction.guild_id or 0, interaction.user.id
+        result: list[str] = []
+
+        def apply(current: PlayerRecord | None) -> PlayerRecord | None:
+            if current is None and create not in ("new", "replace"):
+                raise GameError(f"You have no deck called '{name}'. Make one with `/faith deck new`.")
+            if current is not None and create == "new":
+                raise GameError(f"You already have a deck called '{name}'.")
+            record = current or PlayerRecord(guild_id=guild, user_id=user, game=GAME, kind=KIND, name=name)
+            cards = change(list(record.data.get("cards", [])))
+            if cards is None:
+                return None
+            record.data = {"cards": cards}
+            result[:] = cards
+            return record
+
+        await self.bot.service.update_record(guild, user, GAME, KIND, name, apply)
+        return result
+
+    @staticmethod
+    def _status(cards: list[str]) -> str:
+        found = decks.problems(cards)
+        return (
+            f"{len(cards)} cards, legal."
+            if not found
+            else f"{len(cards)} cards, not legal yet: " + "; ".join(found) + "."
+        )
+
+    @deck.command(
+        name="new", description="Start a new deck of your own (empty, or a copy of a preconstructed one)."
+    )
+    @app_commands.describe(name="Your name for the deck", copy="A preconstructed deck to start from")
+    async def deck_new(self, interaction: discord.Interaction, name: str, copy: str | None = None) -> None:
+        try:
+            start: list[str] = []
+            if copy:
+                pre = {k.lower(): v for k, v in decks.preconstructed().items()}.get(copy.strip().lower())
+                if pre is None:
+                    raise GameError(f"There is no preconstructed deck called '{copy}'.")
+                start = list(pre)
+            cards = await self._change_deck(interaction, name, lambda _c: start, create="new")
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, f"Deck '{name.strip()}' made: {self._status(cards)}")
+
+    @deck.command(name="add", description="Add copies of a card to one of your decks.")
+    async def deck_add(
+        self, interaction: discord.Interaction, name: str, card: str, count: app_commands.Range[int, 1, 3] = 1
+    ) -> None:
+        try:
+            c = find(card)
+
+            def add(cards: list[str]) -> list[str]:
+                if cards.count(c.id) + count > decks.MAX_COPIES:
+                    raise GameError(f"A deck may hold at most {decks.MAX_COPIES} copies of {c.title}.")
+                return cards + [c.id] * count
+
+            cards = await self._change_deck(interaction, name, add)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, f"Added {count} {c.title}. {self._status(cards)}")
+
+    @deck.command(name="remove", description="Take copies of a card out of one of your decks.")
+    async def deck_remove(
+        self, interaction: discord.Interaction, name: str, card: str, count: app_commands.Range[int, 1, 3] = 1
+    ) -> None:
+        try:
+            c = find(card)
+
+            def remove(cards: list[str]) -> list[str]:
+                if c.id not in cards:
+                    raise GameError(f"That deck has no {c.title}.")
+                for _ in range(min(count, cards.count(c.id))):
+                    cards.remove(c.id)
+                return cards
+
+            cards = await self._change_deck(interaction, name, remove)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, f"Removed {c.title}. {self._status(cards)}")
+
+    @deck.command(name="delete", description="Delete one of your decks.")
+    async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            await self._change_deck(interaction, name, lambda _c: None)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, f"Deck '{name.strip()}' deleted.")
+
+    @deck.command(
+        name="import",
+        description="Replace (or make) a deck from a text list: '3 Noah - Captain of the Ark; 2 ...'.",
+    )
+    @app_commands.describe(
+        text="One 'count Name - Version' per line; separate lines with ';' in a slash command"
+    )
+    async def deck_import(self, interaction: discord.Interaction, name: str, text: str) -> None:
+        try:
+            cards = decks.parse(text.replace(";", "\n"))
+            decks.check(cards)
+            await self._change_deck(interaction, name, lambda _c: cards, create="replace")
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, f"Deck '{name.strip()}' imported: {self._status(cards)}")
+
+    async def _deck_cards(self, interaction: discord.Interaction, name: str) -> tuple[str, list[str]]:
+        for pre, ids in decks.preconstructed().items():
+            if pre.lower() == name.strip().lower():
+                return pre, list(ids)
+        record = await self.bot.store.get_record(
+            interaction.guild_id or 0, interaction.user.id, GAME, KIND, name.strip()
+        )
+        if record is None:
+            raise GameError(f"You have no deck called '{name}'.")
+        return record.name, list(record.data.get("cards", []))
+
+    @deck.command(name="export", description="A deck as a plain-text list you can copy.")
+    async def deck_export(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            title, cards = await self._deck_cards(interaction, name)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, clip(f"**{title}**\n```\n{decks.export(cards)}\n```", CONTENT_MAX))
+
+    @deck.command(name="show", description="Show a deck and whether it is legal.")
+    async def deck_show(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            title, cards = await self._deck_cards(interaction, name)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        body = decks.export(cards) or "(no cards yet)"
+        await say(interaction, clip(f"**{title}**: {self._status(cards)}\n{body}", CONTENT_MAX))
+
+    @deck.command(name="list", description="Your decks and the preconstructed ones.")
+    async def deck_list(self, interaction: discord.Interaction) -> None:
+        own = await self.bot.store.list_records(interaction.guild_id or 0, interaction.user.id, GAME, KIND)
+        lines = ["**Your decks**"] + [
+            f"• {r.name}: {self._status(list(r.data.get('cards', [])))}" for r in own
+        ]
+        if not own:
+            lines.append("(none yet: `/faith deck new`)")
+        lines.append("**Preconstructed**")
+        lines += [f"• {n}: {d}" for n, d in decks.descriptions().items()]
+        await say(interaction, clip("\n".join(lines), CONTENT_MAX))
+
+    # -- cards ---------------------------------------------------------------------------------
+    @app_commands.command(name="card", description="Show a Faith card's full text.")
+    async def card_cmd(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            c = find(name)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, embeds=[render.card_embed(c)])
+
+    @card_cmd.autocomplete("name")
+    @deck_add.autocomplete("card")
+    @deck_remove.autocomplete("card")
+    async def _card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _choices(sorted(c.title for c in catalogue().values()), current)
+
+    @join_cmd.autocomplete("deck")
+    @deck_show.autocomplete("name")
+    @deck_export.autocomplete("name")
+    async def _any_deck(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _choices(await self._deck_names(interaction), current)
+
+    @deck_add.autocomplete("name")
+    @deck_remove.autocomplete("name")
+    @deck_delete.autocomplete("name")
+    @deck_import.autocomplete("name")
+    async def _own_deck(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        own = await self.bot.store.list_records(interaction.guild_id or 0, interaction.user.id, GAME, KIND)
+        return _choices([r.name for r in own], current)
+
+    @deck_new.autocomplete("copy")
+    async def _precon(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices(list(decks.preconstructed()), current)
+
+    # -- the table and the panel --------------------------------------------------------------
+    def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
+        return render.table_embeds(row, view)
+
+    def private_embeds(
+        self, row: GameSession, seat: Seat, view: dict[str, Any], notes: list[str]
+    ) -> list[discord.Embed]:
+        return render.private_embeds(row, seat, view, notes)
+
+    def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
+        assert row.id is not None
+        return views.panel_items(row.id, seat, view, self.bot.service.legal_actions(row, seat))
+
+    def command_from_component(
+        self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]
+    ) -> dict[str, Any] | None:
+        return views.command_from(verb, arg, values)
+
+    def waiting_prompt(self, row: GameSession) -> str:
+        phase = (row.state or {}).get("public", {}).get("phase", "action")
+        return WAITING.get(phase, "it's your move.")

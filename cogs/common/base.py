@@ -36,6 +36,9 @@ class GameCog(commands.GroupCog):
     """Base for every game's cog. Not added to the bot itself."""
 
     game: ClassVar[str]
+    # True when a player's panel shows shared state (not only their own hand): every panel is
+    # then redrawn after every change, not only the panels whose private part changed.
+    panels_follow_table: ClassVar[bool] = False
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot

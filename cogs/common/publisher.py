@@ -83,7 +83,8 @@ class DiscordPublisher:
         guide = row.roles.get("guide")
         if guide and (before.get("secret") != row.state.get("secret") or not before):
             targets.add(guide)
-        if row.status not in ACTIVE:  # the end: everyone's panel shows the final word
+        # Some games' panels show the shared table too (Catharsis: dice, foes, votes).
+        if row.status not in ACTIVE or self.bot.game_cog(row.game).panels_follow_table:
             targets.update(row.seats)
             targets.update(row.roles.values())
         return targets

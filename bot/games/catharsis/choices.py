@@ -1,0 +1,186 @@
+"""What a seat may do now, as concrete commands: for buttons, timeouts and the random player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.catharsis import commands as c
+from bot.games.catharsis.cards import content
+from bot.games.catharsis.combat import living_foes
+from bot.games.catharsis.damage import can_take, eligible
+from bot.games.catharsis.state import CatharsisState, Hero, Phase
+
+
+def auto_slots(hero: Hero, points: int) -> list[int]:
+    """Exhaust ready powers first, then discard exhausted ones: the gentlest way to take damage."""
+    ready = [s.ready for s in hero.board]
+    gone = [False] * len(ready)
+    out: list[int] = []
+    for _ in range(points):
+        i = next((j for j, r in enumerate(ready) if r and not gone[j]), None)
+        if i is not None:
+            ready[i] = False
+        else:
+            i = next((j for j, g in enumerate(gone) if not g), None)
+            if i is None:
+                break
+            gone[i] = True
+        out.append(i)
+    return out
+
+
+def take_command(state: CatharsisState, hero: Hero, index: int, points: int | None = None) -> c.Take:
+    p = state.public.packets[index]
+    room = hero.health + hero.shield
+    if p.mode == "discard":
+        n = min(p.amount, eligible(hero, p.only))
+        want = [i for i, s in enumerate(hero.board) if p.only == "any" or s.ready == (p.only == "ready")]
+        return c.Take(packet=index, slots=want[:n])
+    n = min(p.amount, room) if points is None or p.mode != "party" else points
+    wounds = n - min(hero.shield, n)
+    if hero.seat == state.public.fragile and p.mode in ("party", "player") and n:
+        wounds += 1
+    wounds = min(wounds, hero.health)
+    return c.Take(packet=index, points=n if p.mode == "party" else None, slots=auto_slots(hero, wounds))
+
+
+def legal_for(state: CatharsisState, seat: int) -> list[Any]:
+    from bot.games.catharsis.rules import find_payment
+
+    pub = state.public
+    hero = pub.heroes[seat]
+    if pub.phase is Phase.ROLES:
+        if hero.role:
+            return []
+        taken = {h.role for h in pub.heroes}
+        return [c.ChooseRole(role=r) for r in content().roles if r not in taken]
+    if hero.dead:
+        return []
+    if pub.packets:
+        out: list[Any] = [
+            take_command(state, hero, i) for i in range(len(pub.packets)) if can_take(state, seat, i)
+        ]
+        out += [
+            take_command(state, hero, i, 1)
+            for i, p in enumerate(pub.packets)
+            if p.mode == "party" and p.amount > 1 and can_take(state, seat, i)
+        ]
+        return out + shields_during_damage(hero)
+    if pub.vote is not None:
+        return [] if seat in pub.vote.votes else [c.CastVote(option=i) for i in range(len(pub.vote.options))]
+    if pub.phase is Phase.RECOVER:
+        if seat in pub.recovered:
+            return []
+        return [c.Recover(slots=[i for i, s in enumerate(hero.board) if not s.ready][:2])]
+    if pub.phase is Phase.SPECIAL:
+        if seat in pub.claims_passed:
+            return []
+        need = content().encounters[pub.card or ""].sacrifice
+        out = [c.Pass()]
+        if len(hero.board) >= need:
+            out.append(c.Claim(discard=list(range(len(hero.board)))[-need:]))
+        return out
+    if pub.phase is not Phase.ATTACK or hero.done:
+        return []
+    out = [c.Done()]
+    if hero.rolls == 0:
+        out.append(c.Roll())
+        return out
+    free = hero.unused()
+    if free and hero.rolls < 3 and not pub.no_reroll:
+        out.append(c.Reroll(dice=free))
+    foes = living_foes(state)
+    target = foes[0] if foes else None
+    for i, slot in enumerate(hero.board):
+        if not slot.ready:
+            continue
+        for half in ("top", "bottom"):
+            ab = content().ability(slot.card, half)
+            if ab is None:
+                continue
+            paid = hero.combo_paid.get(i, [])
+            if paid and not ab.combo:
+                continue
+            if ab.pool:
+                from bot.games.catharsis.costs import pool_alternative
+
+                if hero.flipped or pool_alternative(ab.cost, hero.pools) is None:
+                    continue
+                dice: list[int] | None = []
+            else:
+                dice = find_payment(hero, ab, set(paid))
+            if dice is None:
+                continue
+            aim: dict[str, Any] = {"target": target}
+            if any(b["op"] == "replace" and b.get("which") == "target" for b in ab.do):
+                others = [j for j in range(len(hero.board)) if j != i]
+                if not others:
+                    continue
+                aim["ally_slot"] = others[0]
+            out.append(c.Activate(slot=i, half=half, dice=dice, **aim))
+            if ab.boost and hero.role == "jaden":  # the same, taking a Spore counter for the boost
+                out.append(c.Activate(slot=i, half=half, dice=dice, boost=True, **aim))
+    out += _role_actions(state, hero, free, target)
+    return out
+
+
+def shields_during_damage(hero: Hero) -> list[c.Activate]:
+    """Maladaum alone may act while damage is taken: his free, shield-only powers."""
+    if hero.role != "maladaum":
+        return []
+    out = []
+    for i, slot in enumerate(hero.board):
+        ab = content().ability(slot.card, "bottom")
+        if slot.ready and ab is not None and is_shield(ab):
+            out.append(c.Activate(slot=i, half="bottom"))
+    return out
+
+
+def is_shield(ab: Any) -> bool:
+    from bot.games.catharsis.costs import is_free
+
+    return is_free(ab.cost) and all(b["op"] in ("prevent", "prevent_morale") for b in ab.do)
+
+
+def _role_actions(state: CatharsisState, hero: Hero, free: list[int], target: int | None) -> list[Any]:
+    if hero.flipped:
+        return []
+    out: list[Any] = []
+    role = hero.role
+    if target is not None and role in ("unmei", "leme", "tenzin", "jaden"):
+        out.append(c.Flip(target=target))
+    if role == "maladaum" and target is not None and hero.counters.get("fury", 0):
+        out.append(c.Flip(target=target))
+    if role == "unmei" and not hero.passive_used and free and target is not None:
+        out.append(c.Passive(dice=free[:1], target=target))
+    if role == "leme" and len(free) >= 2:
+        nudge = _one_nudge(state, hero, set(free[:2]))
+        if nudge is not None:
+            out.append(c.Passive(dice=free[:2], adjust=[nudge]))
+    if role == "tenzin" and hero.counters.get("phantom", 0) >= 2 and target is not None:
+        out.append(c.Passive(target=target))
+    if role == "hidorian":
+        if hero.counters.get("store", 0):
+            out.append(c.Passive(value=6))
+        values = [v for v, n in hero.pools.items() if n > 0]
+        if values:
+            out.append(c.Flip(gifts=[c.Nudge(seat=hero.seat, die=values[0], delta=0)]))
+    return out
+
+
+def _one_nudge(state: CatharsisState, hero: Hero, spent: set[int]) -> c.Nudge | None:
+    for h in state.public.heroes:
+        for i, d in enumerate(h.dice):
+            if h.dead or d.used or d.value == 0 or (h is hero and i in spent):
+                continue
+            return c.Nudge(seat=h.seat, die=i, delta=1 if d.value < 6 else -1)
+    return None
+
+
+def default_for(state: CatharsisState, seat: int) -> Any | None:
+    """The move made for a seat that did not answer in time: the most cautious legal one."""
+    pub = state.public
+    if pub.phase is Phase.ATTACK and not pub.packets and pub.vote is None:
+        return c.Done()
+    options = legal_for(state, seat)
+    return options[0] if options else None

@@ -1,0 +1,93 @@
+"""Catharsis commands: a discriminated union on `type`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+
+class Nudge(BaseModel):
+    seat: int
+    die: int
+    delta: int
+
+
+class Aim(BaseModel):
+    """What an ability is pointed at: a foe, an ally (and one of their powers), dice to adjust."""
+
+    target: int | None = None
+    targets: list[int] = []
+    ally: int | None = None
+    ally_slot: int | None = None
+    adjust: list[Nudge] = []
+
+
+class ChooseRole(BaseModel):
+    type: Literal["role"] = "role"
+    role: str
+
+
+class Roll(BaseModel):
+    type: Literal["roll"] = "roll"
+
+
+class Reroll(BaseModel):
+    type: Literal["reroll"] = "reroll"
+    dice: list[int]
+
+
+class Activate(Aim):
+    type: Literal["activate"] = "activate"
+    slot: int
+    half: Literal["top", "bottom"] = "top"
+    dice: list[int] = []
+    boost: bool = False
+
+
+class Passive(Aim):
+    type: Literal["passive"] = "passive"
+    dice: list[int] = []
+    value: int | None = None
+
+
+class Flip(Aim):
+    type: Literal["flip"] = "flip"
+    dice: list[int] = []
+    gifts: list[Nudge] = []  # Hidorian: pool dice handed to heroes (seat, value in `die`)
+
+
+class Done(BaseModel):
+    type: Literal["done"] = "done"
+
+
+class Take(BaseModel):
+    type: Literal["take"] = "take"
+    packet: int = 0
+    points: int | None = None
+    slots: list[int] = []
+
+
+class CastVote(BaseModel):
+    type: Literal["vote"] = "vote"
+    option: int
+
+
+class Recover(BaseModel):
+    type: Literal["recover"] = "recover"
+    slots: list[int] = []
+
+
+class Claim(BaseModel):
+    type: Literal["claim"] = "claim"
+    discard: list[int]
+
+
+class Pass(BaseModel):
+    type: Literal["pass"] = "pass"
+
+
+AnyCommand = (
+    ChooseRole | Roll | Reroll | Activate | Passive | Flip | Done | Take | CastVote | Recover | Claim | Pass
+)
+Command = Annotated[AnyCommand, Field(discriminator="type")]

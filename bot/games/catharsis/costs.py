@@ -1,0 +1,114 @@
+"""The cost notation on powers, and whether a handful of dice pays it.
+
+A cost is one or more alternatives split by `|`. Each alternative is a string
+of tokens: a digit 1-6 needs that value, `?` takes any value, and a run of one
+letter (`AA`, `AAA`) needs that many dice of one value. A second letter (`BB`)
+is another set whose value differs from the first. An empty cost (written `-`)
+needs no dice at all: the power is used simply by exhausting it.
+A die of value 0 is wild (Leme's Flip) and fits any token.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+WILD = 0
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One alternative: required values, free dice, and set sizes keyed by letter."""
+
+    fixed: tuple[int, ...] = ()
+    anys: int = 0
+    sets: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.fixed) + self.anys + sum(n for _, n in self.sets)
+
+
+@lru_cache(maxsize=512)
+def parse_cost(text: str) -> tuple[Pattern, ...]:
+    """`"AA|5"` -> two patterns. Raises ValueError on a token it does not know."""
+    out = []
+    for alt in text.replace(" ", "").split("|"):
+        if alt in ("", "-"):
+            out.append(Pattern())
+            continue
+        fixed: list[int] = []
+        anys = 0
+        letters: Counter[str] = Counter()
+        for ch in alt:
+            if ch in "123456":
+                fixed.append(int(ch))
+            elif ch == "?":
+                anys += 1
+            elif ch.isalpha() and ch.isupper():
+                letters[ch] += 1
+            else:
+                raise ValueError(f"unknown cost symbol {ch!r} in {text!r}")
+        for letter, n in letters.items():
+            if n < 2:
+                raise ValueError(f"a set needs at least two dice: {letter!r} in {text!r}")
+        out.append(Pattern(tuple(sorted(fixed)), anys, tuple(sorted(letters.items()))))
+    return tuple(out)
+
+
+def _fits(pattern: Pattern, values: tuple[int, ...]) -> bool:
+    """values is already ordered as fixed slots, then each set in turn, then the free dice."""
+    i = 0
+    for want in pattern.fixed:
+        if values[i] not in (want, WILD):
+            return False
+        i += 1
+    chosen: list[int] = []
+    for _, n in pattern.sets:
+        group = [v for v in values[i : i + n] if v != WILD]
+        i += n
+        if len(set(group)) > 1:
+            return False
+        if group:
+            if group[0] in chosen:  # a second set must differ from the first
+                return False
+            chosen.append(group[0])
+    return True
+
+
+def fits(pattern: Pattern, values: list[int]) -> bool:
+    """Whether exactly these dice pay this alternative."""
+    if len(values) != pattern.size:
+        return False
+    return any(_fits(pattern, p) for p in set(permutations(values)))
+
+
+def paying_alternative(cost: str, values: list[int], allowed: set[int] | None = None) -> int | None:
+    """The index of the first alternative these dice pay (among `allowed`), or None."""
+    for i, pattern in enumerate(parse_cost(cost)):
+        if allowed is not None and i not in allowed:
+            continue
+        if fits(pattern, values):
+            return i
+    return None
+
+
+def pool_alternative(cost: str, pools: dict[int, int]) -> int | None:
+    """Hidorian's Retrieve: the first alternative made only of digits that his pools can cover."""
+    for i, pattern in enumerate(parse_cost(cost)):
+        if pattern.anys or pattern.sets or not pattern.fixed:
+            continue
+        need = Counter(pattern.fixed)
+        if all(pools.get(v, 0) >= n for v, n in need.items()):
+            return i
+    return None
+
+
+def is_free(cost: str) -> bool:
+    return any(p.size == 0 for p in parse_cost(cost))
+
+
+def describe_cost(cost: str) -> str:
+    return "free" if cost.strip() in ("", "-") else cost.replace("|", " or ")

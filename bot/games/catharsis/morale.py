@@ -1,0 +1,115 @@
+"""Morale: the tiers, the difficulty levels, the standard tier effects and the Random Morale Tier tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DIFFICULTIES: dict[str, int] = {
+    "new-questors": 22,
+    "adventurers": 21,
+    "veterans": 18,
+    "last-ditch": 16,
+}
+
+# (name, the Morale at which it is revealed); index 0 is where every party starts.
+TIERS: list[tuple[str, int | None]] = [
+    ("Heroic", None),
+    ("Winded", 17),
+    ("Battered", 13),
+    ("Exhausted", 9),
+    ("Desperate", 5),
+    ("Hopeless", 1),
+    ("Defeated", 0),
+]
+THRESHOLDS = [17, 13, 9, 5, 1]
+
+Block = dict[str, Any]
+
+# The tracker's own effects. The rulebook gives only Winded (1 damage to everyone); the rest are
+# house rules that keep climbing in the same spirit (see docs/catharsis.md).
+STANDARD: dict[int, list[Block]] = {
+    17: [{"op": "hurt_each", "amount": 1}],
+    13: [{"op": "hurt_each", "amount": 2}],
+    9: [{"op": "no_reroll_next"}, {"op": "hurt_each", "amount": 1}],
+    5: [{"op": "discard_each", "n": 1}],
+    1: [{"op": "hurt_each", "amount": 3}],
+}
+
+TABLES: dict[int, list[list[Block]]] = {
+    1: [
+        [{"op": "no_reroll_next"}],
+        [{"op": "hurt_each", "amount": 1}],
+        [{"op": "hurt_each", "amount": 2}],
+        [{"op": "hurt_party", "amount": [2, 3, 4, 5]}],
+        [{"op": "lose_morale", "amount": 1}],
+        [{"op": "fewer_dice_next", "n": 2}],
+    ],
+    2: [
+        [{"op": "refresh_cost", "n": 2}],
+        [{"op": "discard_each", "n": 1}],
+        [{"op": "lose_morale", "amount": 3}],
+        [{"op": "hurt_each", "amount": 3}],
+        [{"op": "choose_fragile"}],
+        [{"op": "fewer_dice_next", "n": 4}],
+    ],
+    3: [
+        [{"op": "half_damage"}],
+        [{"op": "lose_die", "n": 1}],
+        [{"op": "discard_most"}],
+        [{"op": "hurt_each", "amount": 4}],
+        [{"op": "choose_weakened"}],
+        [{"op": "foe_first_next"}],
+    ],
+}
+
+TABLE_TEXT: dict[int, list[str]] = {
+    1: [
+        "no one may reroll during the next combat round",
+        "every hero takes 1 damage",
+        "every hero takes 2 damage",
+        "the party takes 2/3/4/5 damage",
+        "Morale drops by 1",
+        "everyone rolls 2 fewer dice next combat round",
+    ],
+    2: [
+        "refreshing now costs 2 Morale for the rest of the game",
+        "every hero discards a power",
+        "Morale drops by 3",
+        "every hero takes 3 damage",
+        "the party picks a hero who takes 1 extra damage from every source from now on",
+        "everyone rolls 4 fewer dice next combat round",
+    ],
+    3: [
+        "every attack deals half damage, rounded down, from now on",
+        "every hero loses a die for good",
+        "every hero discards 2 ready powers or 3 exhausted ones, whichever is more",
+        "every hero takes 4 damage",
+        "the party picks a hero whose power numbers all count as 1 from now on",
+        "the foe strikes first next combat round",
+    ],
+}
+
+# Which table each threshold rolls on, per difficulty.
+SCHEDULE: dict[str, dict[int, int]] = {
+    "new-questors": {17: 1, 13: 1, 9: 1, 5: 2, 1: 2},
+    "adventurers": {17: 1, 13: 1, 9: 2, 5: 2, 1: 3},
+    "veterans": {17: 1, 13: 1, 9: 2, 5: 3, 1: 3},
+    "last-ditch": {17: 1, 13: 2, 9: 2, 5: 3, 1: 3},
+}
+
+
+def tier_name(index: int) -> str:
+    return TIERS[index][0]
+
+
+def tier_for(morale: int) -> int:
+    """The tier a Morale value would show on a fresh tracker."""
+    index = 0
+    for i, (_, at) in enumerate(TIERS):
+        if at is not None and morale <= at:
+            index = i
+    return index
+
+
+def tier_of_threshold(threshold: int) -> int:
+    return next(i for i, (_, at) in enumerate(TIERS) if at == threshold)

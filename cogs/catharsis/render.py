@@ -1,0 +1,233 @@
+"""Catharsis text and embeds, drawn from the public view only. Pure: no Discord calls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.catharsis.cards import Ability, content
+from bot.games.catharsis.costs import describe_cost
+from bot.games.catharsis.morale import tier_name
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, bar, clip
+
+COLOUR = discord.Colour.dark_red()
+PHASES = {
+    "roles": "Choosing roles",
+    "between": "Between Boss deck cards",
+    "special": "A Special is on offer",
+    "attack": "Player attack phase",
+    "recover": "After the fight: refresh up to 2 powers",
+    "over": "Game over",
+}
+
+
+def block_text(block: dict[str, Any]) -> str:
+    op = block["op"]
+    n = block.get("amount", block.get("n", ""))
+    if op == "damage":
+        hits = block.get("hits", 1)
+        return f"deal {n} damage" + (f" {hits} times" if hits > 1 else "")
+    if op == "prevent":
+        return f"prevent {n} damage" + (" to yourself" if block.get("self_only") else "")
+    if op == "prevent_morale":
+        return f"prevent {n} Morale loss"
+    if op == "heal":
+        return f"heal {n}" + (" (yourself)" if block.get("self_only") else "")
+    if op == "adjust":
+        upto = "" if block.get("up_to") is False else "up to "
+        return f"adjust {upto}{block['dice']} dice by {upto}{block['by']}"
+    if op == "replace":
+        return (
+            "replace this power" if block.get("which", "this") == "this" else "replace a power on any board"
+        )
+    if op == "spore":
+        return f"{n} Spore on a foe"
+    if op == "gain":
+        return f"gain {n} {block['counter']}"
+    return op.replace("_", " ") + (f" {n}" if n != "" else "")
+
+
+def ability_text(ab: Ability) -> str:
+    parts = [block_text(b) for b in ab.do]
+    if ab.store:
+        parts.insert(0, "store these dice")
+    text = f"[{describe_cost(ab.cost)}{' from pools' if ab.pool else ''}] " + (", ".join(parts) or "nothing")
+    if ab.boost:
+        text += "; +Spore: " + ", ".join(block_text(b) for b in ab.boost)
+    if ab.combo:
+        text += " (Combo)"
+    if not ab.exhaust:
+        text += " (does not exhaust)"
+    return text
+
+
+def power_line(card: str, ready: bool, *, detail: bool = False) -> str:
+    mark = "🟢" if ready else "⚫"
+    name = content().card_name(card)
+    if not detail:
+        return f"{mark} {name}"
+    top = content().ability(card, "top")
+    bottom = content().ability(card, "bottom")
+    text = f"{mark} **{name}**: {ability_text(top) if top else ''}"
+    if bottom is not None:
+        text += f" / {ability_text(bottom)}"
+    return text
+
+
+def dice_text(dice: list[dict[str, Any]]) -> str:
+    if not dice:
+        return "not rolled"
+    return " ".join(
+        ("~~" if d["used"] else "")
+        + ("★" if d["value"] == 0 else str(d["value"]))
+        + ("~~" if d["used"] else "")
+        for d in dice
+    )
+
+
+def counters_text(counters: dict[str, int], pools: dict[str, int]) -> str:
+    shown = [f"{k} {v}" for k, v in counters.items() if v]
+    if pools:
+        shown.append("pools " + " ".join(f"{k}×{v}" for k, v in sorted(pools.items()) if v))
+    return ", ".join(shown)
+
+
+def hero_block(hero: dict[str, Any], name: str) -> tuple[str, str]:
+    if not hero["role"]:
+        return name, "choosing a role"
+    role = content().roles[hero["role"]]
+    title = f"{role.name}{' (fallen)' if hero['dead'] else ''}"
+    lines = [f"{name} · Role card {'flipped' if hero['flipped'] else 'face up'}"]
+    lines += [power_line(s["card"], s["ready"]) for s in hero["board"]]
+    extra = counters_text(hero["counters"], hero.get("pools", {}))
+    if extra:
+        lines.append(extra)
+    if not hero["dead"] and hero["dice"]:
+        lines.append(f"Dice: {dice_text(hero['dice'])}" + (" · done" if hero["done"] else ""))
+    return title, clip("\n".join(lines), FIELD_VALUE_MAX)
+
+
+def foe_line(foe: dict[str, Any]) -> str:
+    extra = [f"{k} {foe[k]}" for k in ("spores", "growth") if foe.get(k)]
+    tail = f" ({', '.join(extra)})" if extra else ""
+    crown = "👑 " if foe["boss"] else ""
+    return f"{crown}**{foe['name']}** {bar(foe['health'], foe['max_health'])}{tail}"
+
+
+def morale_line(pub: dict[str, Any]) -> str:
+    return f"Morale {bar(max(pub['morale'], 0), pub['start_morale'])} · **{tier_name(pub['tier'])}**"
+
+
+def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
+    deck = content().decks[pub["deck"]]
+    lines = [
+        morale_line(pub),
+        f"{PHASES.get(pub['phase'], pub['phase'])}" + (f" · round {pub['round']}" if pub["foes"] else ""),
+    ]
+    lines += [foe_line(f) for f in pub["foes"] if f["health"] > 0]
+    lines.append(f"Boss deck: {pub['deck_left']} card(s) left")
+    if pub["vote"]:
+        v = pub["vote"]
+        tally = ", ".join(
+            f"{o}: {sum(1 for x in v['votes'].values() if x == i)}" for i, o in enumerate(v["options"])
+        )
+        lines.append(f"**Vote:** {v['question']} ({tally})")
+    for p in pub["packets"]:
+        lines.append(f"**Damage waiting:** {packet_text(p, names)}")
+    embed = discord.Embed(
+        title=f"Catharsis: the hunt for {deck.name}",
+        description=clip("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=COLOUR,
+    )
+    for hero in pub["heroes"]:
+        name = names[hero["seat"]] if hero["seat"] < len(names) else f"seat {hero['seat'] + 1}"
+        title, value = hero_block(hero, name)
+        embed.add_field(name=title, value=value, inline=True)
+    return embed
+
+
+def packet_text(p: dict[str, Any], names: list[str]) -> str:
+    who = names[p["seat"]] if p["seat"] is not None and p["seat"] < len(names) else None
+    if p["mode"] == "discard":
+        kind = "" if p["only"] == "any" else f"{p['only']} "
+        return f"{who} discards {p['amount']} {kind}power(s)"
+    if p["mode"] == "seat":
+        return f"{p['amount']} damage to {who}"
+    if p["mode"] == "player":
+        return f"{p['amount']} damage to one hero (the party picks; whoever takes it first)"
+    return f"{p['amount']} damage to the party, shared as you like"
+
+
+def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -> discord.Embed:
+    hero = pub["heroes"][seat]
+    if not hero["role"]:
+        lines = ["Pick your role below. Each role plays differently:"]
+        taken = {h["role"] for h in pub["heroes"]}
+        for r in content().roles.values():
+            if r.id not in taken:
+                lines.append(f"**{r.name}**, {r.title}: {r.blurb}")
+        return discord.Embed(
+            title="Catharsis: your role",
+            description=clip("\n".join(lines), EMBED_DESCRIPTION_MAX),
+            colour=COLOUR,
+        )
+    role = content().roles[hero["role"]]
+    lines = [f"*{prompt}*", ""]
+    lines += [
+        f"{i + 1}. {power_line(s['card'], s['ready'], detail=True)}" for i, s in enumerate(hero["board"])
+    ]
+    lines.append("")
+    lines.append(f"**Passive**{' (off: flipped)' if hero['flipped'] else ''}: {role.passive}")
+    lines.append(f"**Flip**: {role.flip}")
+    if hero["dice"]:
+        lines.append(f"**Dice:** {dice_text(hero['dice'])} · rerolls left {max(0, 3 - hero['rolls'])}")
+    extra = counters_text(hero["counters"], hero.get("pools", {}))
+    if extra:
+        lines.append(f"**Counters:** {extra}")
+    if hero["shield"]:
+        lines.append(f"**Prevented damage ready:** {hero['shield']}")
+    embed = discord.Embed(
+        title=f"{role.name}, {role.title}",
+        description=clip("\n".join(lines), EMBED_DESCRIPTION_MAX),
+        colour=COLOUR,
+    )
+    embed.add_field(
+        name="Table",
+        value=clip(
+            morale_line(pub) + "\n" + "\n".join(foe_line(f) for f in pub["foes"] if f["health"] > 0),
+            FIELD_VALUE_MAX,
+        ),
+        inline=False,
+    )
+    if notes:
+        embed.add_field(name="Recent", value=clip("\n".join(notes[-5:]), FIELD_VALUE_MAX), inline=False)
+    return embed
+
+
+def prompt_for(pub: dict[str, Any], seat: int) -> str:
+    """One line telling this player what the game wants from them now."""
+    hero = pub["heroes"][seat]
+    if pub["phase"] == "over":
+        return "The game is over."
+    if pub["phase"] == "roles":
+        return "Choose your role." if not hero["role"] else "Waiting for the others to choose roles."
+    if hero["dead"]:
+        return "Your hero has fallen; cheer the party on."
+    if pub["packets"]:
+        return "Damage must be taken: each point exhausts a ready power or discards an exhausted one."
+    if pub["vote"]:
+        voted = str(seat) in pub["vote"]["votes"] or seat in pub["vote"]["votes"]
+        return "You have voted; waiting for the party." if voted else f"Vote: {pub['vote']['question']}"
+    if pub["phase"] == "attack":
+        if hero["done"]:
+            return "You are done for this round."
+        return (
+            "Roll, reroll up to twice, use powers, then press Done." if hero["rolls"] else "Roll your dice."
+        )
+    if pub["phase"] == "recover":
+        return "Refresh up to 2 exhausted powers."
+    if pub["phase"] == "special":
+        card = content().encounters[pub["card"]]
+        return f"{card.name}: give up {card.sacrifice} power(s) to gain it ({ability_text(card.ability)}), or pass."  # type: ignore[arg-type]
+    return "Waiting."

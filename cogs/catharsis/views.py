@@ -1,0 +1,388 @@
+"""Catharsis buttons and selects, built from the engine's legal actions, and clicks turned back into commands.
+
+A power is used in one pick from the "Use a power" select. Each option's value
+is the whole command in a short code (`a.<slot>.<t|b>.<dice>.<target>.<ally>`).
+Abilities that need more (dice to adjust, a power to replace, pool dice to hand
+out) get a second, ephemeral select whose custom id carries that code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.catharsis import commands as c
+from bot.games.catharsis.cards import content
+from cogs.catharsis.render import ability_text
+from cogs.common.components import GameButton, GameSelect
+
+SELECT_SIZE = 25
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split("-") if x != ""]
+
+
+def _opt(text: str) -> int | None:
+    return int(text) if text != "" else None
+
+
+def encode(cmd: Any) -> str:
+    if isinstance(cmd, c.Activate):
+        dice = "-".join(map(str, cmd.dice))
+        target = "" if cmd.target is None else cmd.target
+        ally = "" if cmd.ally is None else cmd.ally
+        return f"a.{cmd.slot}.{cmd.half[0]}.{dice}.{target}.{ally}" + (".b" if cmd.boost else "")
+    if isinstance(cmd, c.Passive):
+        dice = "-".join(map(str, cmd.dice))
+        return f"p.{dice}.{'' if cmd.target is None else cmd.target}.{'' if cmd.value is None else cmd.value}"
+    if isinstance(cmd, c.Flip):
+        return f"f.{'' if cmd.target is None else cmd.target}"
+    raise ValueError(f"cannot encode {cmd!r}")
+
+
+def decode(code: str) -> dict[str, Any]:
+    parts = code.split(".")
+    if parts[0] == "a":
+        _, slot, half, dice, target, ally, *boost = parts
+        command: dict[str, Any] = {
+            "type": "activate",
+            "slot": int(slot),
+            "half": "top" if half == "t" else "bottom",
+            "dice": _ints(dice),
+            "target": _opt(target),
+            "ally": _opt(ally),
+        }
+        if boost == ["b"]:
+            command["boost"] = True
+        return command
+    if parts[0] == "p":
+        _, dice, target, value = parts
+        return {"type": "passive", "dice": _ints(dice), "target": _opt(target), "value": _opt(value)}
+    if parts[0] == "f":
+        return {"type": "flip", "target": _opt(parts[1])}
+    raise ValueError(code)
+
+
+def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | None:
+    """What a second select must ask for this command: 'adjust', 'replace', 'gifts', or None."""
+    hero = pub["heroes"][seat]
+    if command["type"] == "activate":
+        ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
+        ops = {b["op"]: b for b in (ab.do if ab else [])}
+        if "adjust" in ops:
+            return "adjust"
+        if "replace" in ops and ops["replace"].get("which") == "target":
+            return "replace"
+    if command["type"] == "passive" and hero["role"] == "leme":
+        return "adjust"
+    if command["type"] == "flip" and hero["role"] == "hidorian":
+        return "gifts"
+    return None
+
+
+def aim_items(
+    sid: int, pub: dict[str, Any], seat: int, code: str, kind: str, names: list[str]
+) -> list[discord.ui.Item[Any]]:
+    hero = pub["heroes"][seat]
+    options: list[discord.SelectOption] = []
+    most = 1
+    if kind == "adjust":
+        command = decode(code)
+        spent = set(command.get("dice", []))
+        by, most = 1, 1
+        if command["type"] == "activate":
+            ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
+            block = next(b for b in (ab.do if ab else []) if b["op"] == "adjust")
+            by, most = block["by"], block["dice"]
+        for h in pub["heroes"]:
+            for i, d in enumerate(h["dice"]):
+                if d["used"] or d["value"] == 0 or (h["seat"] == seat and i in spent):
+                    continue
+                for delta in sorted({-by, -1, 1, by}):
+                    if 1 <= d["value"] + delta <= 6:
+                        label = f"{names[h['seat']]}: die {i + 1} ({d['value']}) {delta:+d} → {d['value'] + delta}"
+                        options.append(
+                            discord.SelectOption(label=label[:100], value=f"{h['seat']}.{i}.{delta}")
+                        )
+    elif kind == "replace":
+        for h in pub["heroes"]:
+            for i, s in enumerate(h["board"]):
+                if h["dead"] or (h["seat"] == seat and i == decode(code)["slot"]):
+                    continue
+                label = f"{names[h['seat']]}: {content().card_name(s['card'])}"
+                options.append(discord.SelectOption(label=label[:100], value=f"{h['seat']}.{i}"))
+    else:  # gifts
+        most = 3
+        for h in pub["heroes"]:
+            if h["dead"] or not h["rolls"]:
+                continue
+            for v, n in sorted(hero.get("pools", {}).items()):
+                if n:
+                    options.append(
+                        discord.SelectOption(
+                            label=f"a {v} to {names[h['seat']]}"[:100], value=f"{h['seat']}.{v}"
+                        )
+                    )
+    if not options:
+        return []
+    options = options[:SELECT_SIZE]
+    return [
+        GameSelect(
+            sid,
+            "aim",
+            f"{kind[0]}{code}",
+            options=options,
+            placeholder="Choose…",
+            min_values=1,
+            max_values=min(most, len(options)),
+        )
+    ]
+
+
+def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
+    kind, code = arg[0], arg[1:]
+    command = decode(code)
+    pairs = [[int(x) for x in v.split(".")] for v in values]
+    if kind == "a":
+        command["adjust"] = [{"seat": s, "die": d, "delta": k} for s, d, k in pairs]
+    elif kind == "r":
+        command["ally"], command["ally_slot"] = pairs[0]
+    else:
+        command["gifts"] = [{"seat": s, "die": v, "delta": 0} for s, v in pairs]
+    return command
+
+
+def action_label(pub: dict[str, Any], seat: int, cmd: Any, foes: list[str]) -> str:
+    hero = pub["heroes"][seat]
+    at = f" → {foes[cmd.target]}" if getattr(cmd, "target", None) is not None and len(foes) > 1 else ""
+    if getattr(cmd, "ally", None) is not None:
+        at += f" for player {cmd.ally + 1}"
+    if isinstance(cmd, c.Activate):
+        card = hero["board"][cmd.slot]["card"]
+        ab = content().ability(card, cmd.half)
+        dice = " ".join(
+            "★" if hero["dice"][i]["value"] == 0 else str(hero["dice"][i]["value"]) for i in cmd.dice
+        )
+        paid = f" with {dice}" if dice else ""
+        boost = " +Spore" if cmd.boost else ""
+        return f"{content().card_name(card)} ({cmd.half}){boost}{paid}: {ability_text(ab) if ab else ''}{at}"
+    if isinstance(cmd, c.Passive):
+        return f"Passive{f' (store a {cmd.value})' if cmd.value else ''}{at}"
+    return f"Flip your Role card{at}"
+
+
+def with_targets(actions: list[Any], foes: list[int]) -> list[Any]:
+    """Offer an aimed action once per standing foe when there is more than one."""
+    out: list[Any] = []
+    for a in actions:
+        if getattr(a, "target", None) is not None and len(foes) > 1:
+            out += [a.model_copy(update={"target": f}) for f in foes]
+        else:
+            out.append(a)
+    return out
+
+
+def with_values(actions: list[Any]) -> list[Any]:
+    """Hidorian's store: one choice per die value."""
+    out: list[Any] = []
+    for a in actions:
+        if isinstance(a, c.Passive) and a.value is not None:
+            out += [a.model_copy(update={"value": v}) for v in range(1, 7)]
+        else:
+            out.append(a)
+    return out
+
+
+def with_allies(actions: list[Any], pub: dict[str, Any], seat: int) -> list[Any]:
+    """Heal and prevent may go to any living hero: offer one choice per other hero as well."""
+    others = [h["seat"] for h in pub["heroes"] if not h["dead"] and h["seat"] != seat]
+    out: list[Any] = []
+    for a in actions:
+        out.append(a)
+        if not isinstance(a, c.Activate) or not others:
+            continue
+        ab = content().ability(pub["heroes"][seat]["board"][a.slot]["card"], a.half)
+        if ab and any(b["op"] in ("heal", "prevent") and not b.get("self_only") for b in ab.do):
+            out += [a.model_copy(update={"ally": o}) for o in others]
+    return out
+
+
+def panel_items(
+    sid: int, pub: dict[str, Any], seat: int, actions: list[Any], names: list[str]
+) -> list[discord.ui.Item[Any]]:
+    hero = pub["heroes"][seat]
+    items: list[discord.ui.Item[Any]] = []
+    roles = [a for a in actions if isinstance(a, c.ChooseRole)]
+    if roles:
+        opts = [
+            discord.SelectOption(
+                label=content().roles[a.role].name,
+                value=a.role,
+                description=content().roles[a.role].title[:100],
+            )
+            for a in roles
+        ]
+        return [GameSelect(sid, "role", options=opts, placeholder="Choose your role")]
+    takes = [a for a in actions if isinstance(a, c.Take)]
+    for t in takes[:4]:
+        label = f"Take {t.points} of the party's damage" if t.points == 1 else "Take it (gentlest way)"
+        items.append(
+            GameButton(
+                sid,
+                "take",
+                f"{t.packet}.{'' if t.points is None else t.points}",
+                label=label,
+                style=discord.ButtonStyle.danger,
+            )
+        )
+    if takes:
+        first = takes[0]
+        options = _wound_options(hero)
+        n = len(first.slots)
+        if n and len(options) >= n:
+            items.append(
+                GameSelect(
+                    sid,
+                    "wound",
+                    str(first.packet),
+                    options=options,
+                    placeholder=f"Or choose where {n} point(s) land",
+                    min_values=n,
+                    max_values=n,
+                )
+            )
+    votes = [a for a in actions if isinstance(a, c.CastVote)]
+    for v in votes[:5]:
+        items.append(
+            GameButton(
+                sid,
+                "vote",
+                str(v.option),
+                label=pub["vote"]["options"][v.option],
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    if any(isinstance(a, c.Roll) for a in actions):
+        items.append(GameButton(sid, "roll", label="Roll", style=discord.ButtonStyle.success))
+    rerolls = [a for a in actions if isinstance(a, c.Reroll)]
+    if rerolls:
+        opts = [
+            discord.SelectOption(label=f"Die {i + 1}: {hero['dice'][i]['value']}", value=str(i))
+            for i in rerolls[0].dice
+        ]
+        items.append(
+            GameSelect(
+                sid,
+                "reroll",
+                options=opts,
+                placeholder="Reroll which dice?",
+                min_values=1,
+                max_values=len(opts),
+            )
+        )
+    foes = [i for i, f in enumerate(pub["foes"]) if f["health"] > 0]
+    foe_names = [f["name"] for f in pub["foes"]]
+    usable = with_targets([a for a in actions if isinstance(a, (c.Activate, c.Passive, c.Flip))], foes)
+    usable = with_values(with_allies(usable, pub, seat))
+    if usable:
+        opts = [
+            discord.SelectOption(label=action_label(pub, seat, a, foe_names)[:100], value=encode(a))
+            for a in usable[:SELECT_SIZE]
+        ]
+        items.append(GameSelect(sid, "use", options=opts, placeholder="Use a power or your Role card"))
+    if any(isinstance(a, c.Done) for a in actions):
+        items.append(
+            GameButton(sid, "done", label="Done for this round", style=discord.ButtonStyle.secondary)
+        )
+    recovers = [a for a in actions if isinstance(a, c.Recover)]
+    if recovers:
+        opts = [
+            discord.SelectOption(label=content().card_name(s["card"]), value=str(i))
+            for i, s in enumerate(hero["board"])
+            if not s["ready"]
+        ]
+        if opts:
+            items.append(
+                GameSelect(
+                    sid,
+                    "recover",
+                    options=opts,
+                    placeholder="Refresh up to 2 powers",
+                    min_values=1,
+                    max_values=min(2, len(opts)),
+                )
+            )
+        items.append(GameButton(sid, "recover", label="Refresh nothing", style=discord.ButtonStyle.secondary))
+    claims = [a for a in actions if isinstance(a, c.Claim)]
+    if claims:
+        n = len(claims[0].discard)
+        opts = [
+            discord.SelectOption(label=content().card_name(s["card"]), value=str(i))
+            for i, s in enumerate(hero["board"])
+        ]
+        items.append(
+            GameSelect(
+                sid,
+                "claim",
+                options=opts,
+                placeholder=f"Give up {n} power(s) to claim it",
+                min_values=n,
+                max_values=n,
+            )
+        )
+    if any(isinstance(a, c.Pass) for a in actions):
+        items.append(GameButton(sid, "pass", label="Pass", style=discord.ButtonStyle.secondary))
+    return items
+
+
+def _wound_options(hero: dict[str, Any]) -> list[discord.SelectOption]:
+    options = []
+    for i, s in enumerate(hero["board"]):
+        name = content().card_name(s["card"])
+        if s["ready"]:
+            options.append(discord.SelectOption(label=f"Exhaust {name}"[:100], value=f"{i}"))
+            options.append(discord.SelectOption(label=f"Exhaust and discard {name}"[:100], value=f"{i}.2"))
+        else:
+            options.append(discord.SelectOption(label=f"Discard {name}"[:100], value=f"{i}"))
+    return options[:SELECT_SIZE]
+
+
+def wound_slots(values: list[str]) -> list[int]:
+    slots: list[int] = []
+    for v in values:
+        i = int(v.split(".")[0])
+        slots += [i, i] if v.endswith(".2") else [i]
+    return slots
+
+
+def command_for(
+    verb: str, arg: str | None, values: list[str], take_slots: list[int] | None = None
+) -> dict[str, Any] | None:
+    if verb == "role" and values:
+        return {"type": "role", "role": values[0]}
+    if verb == "roll":
+        return {"type": "roll"}
+    if verb == "reroll" and values:
+        return {"type": "reroll", "dice": [int(v) for v in values]}
+    if verb == "done":
+        return {"type": "done"}
+    if verb == "pass":
+        return {"type": "pass"}
+    if verb == "vote" and arg is not None:
+        return {"type": "vote", "option": int(arg)}
+    if verb == "take" and arg is not None:
+        packet, points = arg.split(".")
+        return {"type": "take", "packet": int(packet), "points": _opt(points), "slots": take_slots or []}
+    if verb == "wound" and arg is not None:
+        return {"type": "take", "packet": int(arg), "slots": wound_slots(values)}
+    if verb == "recover":
+        return {"type": "recover", "slots": [int(v) for v in values]}
+    if verb == "claim":
+        return {"type": "claim", "discard": [int(v) for v in values]}
+    if verb == "use" and values:
+        return decode(values[0])
+    if verb == "aim" and arg:
+        return aimed_command(arg, values)
+    return None

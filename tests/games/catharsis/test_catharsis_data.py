@@ -1,0 +1,57 @@
+"""The shipped content loads, and broken content fails naming the file, the entry and the problem."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.engine.cards import CardDataError, data_dir
+from bot.games.catharsis import RULES
+from bot.games.catharsis.cards import load_content
+
+
+def test_check_config_line() -> None:
+    assert RULES.check_config() == (
+        "catharsis: 146 cards (power 120, monster 10, trap 6, event 4, special 3, boss 3), roles 6, bosses 3"
+    )
+
+
+def copy_data(tmp_path: Path) -> Path:
+    shutil.copytree(data_dir() / "catharsis", tmp_path / "catharsis")
+    return tmp_path
+
+
+def test_unknown_effect_block_is_refused(tmp_path: Path) -> None:
+    root = copy_data(tmp_path)
+    f = root / "catharsis" / "role_leme.toml"
+    f.write_text(f.read_text().replace('op = "heal"', 'op = "teleport"', 1))
+    with pytest.raises(ValueError, match="leme-.*unknown op 'teleport'"):
+        load_content(root)
+
+
+def test_bad_cost_symbol_is_refused(tmp_path: Path) -> None:
+    root = copy_data(tmp_path)
+    f = root / "catharsis" / "role_unmei.toml"
+    f.write_text(f.read_text().replace('cost = "6"', 'cost = "7"', 1))
+    with pytest.raises(CardDataError, match="role_unmei.toml.*cost"):
+        load_content(root)
+
+
+def test_a_role_needs_twenty_powers(tmp_path: Path) -> None:
+    root = copy_data(tmp_path)
+    f = root / "catharsis" / "role_tenzin.toml"
+    text = f.read_text()
+    cut = text.rindex("[[powers]]")
+    f.write_text(text[:cut])
+    with pytest.raises(CardDataError, match="tenzin: has 19 powers"):
+        load_content(root)
+
+
+def test_monster_values_list_four_party_sizes(tmp_path: Path) -> None:
+    root = copy_data(tmp_path)
+    f = root / "catharsis" / "boss_corrupted_horse.toml"
+    f.write_text(f.read_text().replace("health = [4, 7, 10, 13]", "health = [4, 7]"))
+    with pytest.raises(CardDataError, match="Blighted Stallion.*health"):
+        load_content(root)

@@ -1,0 +1,239 @@
+"""Morale: difficulty, tiers that only worsen, the tracker's effects, and the Random Morale Tier variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.catharsis.combat import run_blocks
+from bot.games.catharsis.damage import lose_morale
+from bot.games.catharsis.morale import DIFFICULTIES, SCHEDULE, STANDARD, TABLES, tier_for, tier_name
+from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
+
+P = power_id
+
+
+@pytest.mark.parametrize(
+    ("level", "start"), [("new-questors", 22), ("adventurers", 21), ("veterans", 18), ("last-ditch", 16)]
+)
+def test_difficulty_sets_starting_morale(level: str, start: int) -> None:
+    s = new_game(1, roles=["unmei"], difficulty=level, first=["rotting-foal"])
+    assert s.public.start_morale == start and DIFFICULTIES[level] == start
+
+
+def test_last_ditch_suffers_winded_before_the_first_card() -> None:
+    s = new_game(2, roles=["unmei", "leme"], difficulty="last-ditch", first=["rotting-foal"])
+    assert tier_name(s.public.tier) == "Winded"
+    assert s.public.card is None and [p.amount for p in s.public.packets] == [1, 1]
+    s = act(act(s, 0, type="take", packet=0, slots=[0]), 1, type="take", packet=0, slots=[0])
+    assert s.public.card == "rotting-foal"
+
+
+def test_tier_names_and_thresholds() -> None:
+    assert [tier_name(tier_for(m)) for m in (22, 17, 14, 13, 9, 5, 1, 0)] == [
+        "Heroic",
+        "Winded",
+        "Winded",
+        "Battered",
+        "Exhausted",
+        "Desperate",
+        "Hopeless",
+        "Defeated",
+    ]
+
+
+def test_tiers_never_improve_and_morale_never_passes_its_start() -> None:
+    s = new_game(1, roles=["unmei"], first=["rotting-foal"])
+    events: list = []
+    lose_morale(s, 11, events)  # 21 -> 10: Winded and Battered both reached
+    assert s.public.pending_tiers == [17, 13] and tier_name(s.public.tier) == "Battered"
+    run_blocks(s, [{"op": "gain_morale", "amount": 50}], events)
+    assert s.public.morale == 21 and tier_name(s.public.tier) == "Battered"
+    lose_morale(s, 5, events)  # back to 16: no new tier
+    assert s.public.pending_tiers == [17, 13]
+
+
+def test_standard_tier_effects_apply_in_order() -> None:
+    s = new_game(1, roles=["unmei"], first=["shaman-spirit"])
+    s.public.morale = 18
+    s = act(s, 0, type="done")  # the Spirit saps 1 Morale: Winded, everyone takes 1
+    assert s.public.morale == 17 and tier_name(s.public.tier) == "Winded"
+    assert [p.amount for p in s.public.packets] == [1] and s.public.pending_tiers == [17]
+    s = act(s, 0, type="take", packet=0, slots=[0])
+    assert [p.amount for p in s.public.packets] == [1] and not s.public.pending_tiers  # Winded bites
+
+
+def test_desperate_makes_every_hero_discard() -> None:
+    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"])
+    s.public.morale = 6
+    s.public.tier = 3
+    events: list = []
+    lose_morale(s, 1, events)
+    s = act(s, 0, type="done")  # any command lets the flow resolve the queued tier
+    assert [p.mode for p in s.public.packets if p.mode == "discard"] == ["discard", "discard"]
+
+
+def test_morale_at_zero_loses_the_game() -> None:
+    s = new_game(1, roles=["unmei"], first=["shaman-spirit"])
+    s.public.morale = 1
+    s = act(s, 0, type="done")
+    assert s.public.winner is False and s.public.phase == "over"
+
+
+def test_the_schedule_matches_each_difficulty() -> None:
+    assert SCHEDULE["new-questors"] == {17: 1, 13: 1, 9: 1, 5: 2, 1: 2}
+    assert SCHEDULE["adventurers"] == {17: 1, 13: 1, 9: 2, 5: 2, 1: 3}
+    assert SCHEDULE["veterans"] == {17: 1, 13: 1, 9: 2, 5: 3, 1: 3}
+    assert SCHEDULE["last-ditch"] == {17: 1, 13: 2, 9: 2, 5: 3, 1: 3}
+    assert all(len(t) == 6 for t in TABLES.values())
+
+
+def fresh():
+    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"])
+    return s, []
+
+
+def test_table_1_effects() -> None:
+    s, ev = fresh()
+    run_blocks(s, TABLES[1][0], ev)
+    assert s.public.next_no_reroll
+    run_blocks(s, TABLES[1][3], ev)
+    assert s.public.packets[-1].mode == "party" and s.public.packets[-1].amount == 3
+    run_blocks(s, TABLES[1][4], ev)
+    assert s.public.morale == 20
+    run_blocks(s, TABLES[1][5], ev)
+    assert s.public.next_fewer_dice == 2
+    s.public.packets = []
+    run_blocks(s, TABLES[1][2], ev)
+    assert [p.amount for p in s.public.packets] == [2, 2]
+
+
+def test_no_rerolls_and_fewer_dice_take_hold_next_round() -> None:
+    s = new_game(1, roles=["unmei"], first=["corrupted-horse"])
+    s.public.next_no_reroll = True
+    s.public.next_fewer_dice = 2
+    s = act(s, 0, type="done")
+    s = act(s, 0, type="take", packet=0, slots=[0, 1, 2])
+    s = act(s, 0, type="take", packet=0, slots=[3])
+    s = act(s, 0, type="vote", option=0)
+    s = act(s, 0, type="roll")
+    assert len(s.public.heroes[0].dice) == 4
+    assert "Nobody may reroll" in refused(s, 0, type="reroll", dice=[0])
+
+
+def test_table_2_effects() -> None:
+    s, ev = fresh()
+    run_blocks(s, TABLES[2][0], ev)
+    assert s.public.refresh_cost == 2
+    run_blocks(s, TABLES[2][1], ev)
+    assert [p.mode for p in s.public.packets] == ["discard", "discard"]
+    run_blocks(s, TABLES[2][2], ev)
+    assert s.public.morale == 18
+    run_blocks(s, TABLES[2][5], ev)
+    assert s.public.next_fewer_dice == 4
+    run_blocks(s, TABLES[2][4], ev)
+    assert s.public.vote is not None and s.public.vote.kind == "target"
+
+
+def test_fragile_hero_takes_one_more_from_every_source() -> None:
+    s, ev = fresh()
+    run_blocks(s, TABLES[2][4], ev)
+    s.public.packets = []
+    s = act(act(s, 0, type="vote", option=1), 1, type="vote", option=1)
+    assert s.public.fragile == 1
+    run_blocks(s, [{"op": "hurt_each", "amount": 1}], ev)
+    assert [p.amount for p in s.public.packets] == [1, 2]
+
+
+def test_vote_tie_goes_to_the_host() -> None:
+    s, ev = fresh()
+    run_blocks(s, TABLES[3][4], ev)
+    s = act(act(s, 1, type="vote", option=0), 0, type="vote", option=1)
+    assert s.public.weakened == 1
+
+
+def test_table_3_effects() -> None:
+    s, ev = fresh()
+    run_blocks(s, TABLES[3][0], ev)
+    assert s.public.half_damage
+    run_blocks(s, TABLES[3][1], ev)
+    assert all(h.dice_lost == 1 for h in s.public.heroes)
+    run_blocks(s, TABLES[3][5], ev)
+    assert s.public.next_foe_first
+    board(s, 0, P("Quick Draw"), P("Petal Cut"), P("Steel Wind"))
+    s.public.heroes[0].board[0].ready = False
+    run_blocks(s, TABLES[3][2], ev)
+    # Seat 0: 2 ready beat 1 exhausted; seat 1 (all ready): 2 ready.
+    assert [(p.seat, p.amount, p.only) for p in s.public.packets] == [(0, 2, "ready"), (1, 2, "ready")]
+    s.public.packets = []
+    run_blocks(s, TABLES[3][3], ev)
+    assert [p.amount for p in s.public.packets] == [4, 4]
+
+
+def test_half_damage_and_weakened_numbers() -> None:
+    s, ev = fresh()
+    s.public.half_damage = True
+    board(s, 0, P("Rising Sun"))
+    dice(s, 0, 6)
+    s2 = act(s, 0, type="activate", slot=0, dice=[0])
+    assert s2.public.foes[0].health == 5 - 1
+    s.public.half_damage = False
+    s.public.weakened = 0
+    s3 = act(s, 0, type="activate", slot=0, dice=[0])
+    assert s3.public.foes[0].health == 5 - 1
+
+
+def test_foe_strikes_first_when_the_table_says_so() -> None:
+    s = new_game(1, roles=["unmei"], first=["blighted-stallion"])
+    s.public.next_foe_first = True
+    s = act(s, 0, type="done")
+    s = act(s, 0, type="take", packet=0, slots=[0, 1])
+    s = act(s, 0, type="vote", option=0)
+    assert s.public.round == 2 and len(s.public.packets) == 1  # the blow lands before anyone rolls
+    s = act(s, 0, type="take", packet=0, slots=[2, 3])
+    s = act(s, 0, type="done")
+    assert not s.public.packets  # no second attack that round
+
+
+def test_random_variant_rolls_the_scheduled_table() -> None:
+    s = new_game(1, roles=["unmei"], random_morale=True, difficulty="last-ditch", first=["rotting-foal"])
+    assert s.public.rolled.keys() == {"1"} and len(s.public.rolled["1"]) == 1
+
+
+def test_new_horrors_never_repeats_a_result() -> None:
+    s = new_game(1, roles=["unmei"], random_morale=True, new_horrors=True, first=["shaman-spirit"])
+    s.public.rolled = {"1": [0, 1, 2, 3, 4]}
+    s.public.morale = 18
+    s = act(s, 0, type="done")
+    s = act(s, 0, type="take", packet=0, slots=[0])  # the Spirit's blow first, then the table
+    assert s.public.rolled["1"][-1] == 5
+
+
+def test_devils_luck_spends_morale_to_reroll() -> None:
+    s = new_game(1, roles=["unmei"], random_morale=True, devils_luck=True, first=["shaman-spirit"])
+    s.public.morale = 18
+    s = act(s, 0, type="done")
+    s = act(s, 0, type="take", packet=0, slots=[0])
+    assert s.public.vote is not None and s.public.vote.kind == "devil"
+    morale = s.public.morale
+    s = act(s, 0, type="vote", option=1)
+    assert s.public.morale == morale - 1 and len(s.public.rolled["1"]) == 2
+    assert s.public.vote is not None and s.public.vote.kind == "devil"
+
+
+def test_house_rule_tracker_effects_for_every_tier() -> None:
+    s, ev = fresh()
+    run_blocks(s, STANDARD[13], ev)
+    assert [p.amount for p in s.public.packets] == [2, 2]
+    s.public.packets = []
+    run_blocks(s, STANDARD[9], ev)
+    assert s.public.next_no_reroll and [p.amount for p in s.public.packets] == [1, 1]
+    s.public.packets = []
+    run_blocks(s, STANDARD[1], ev)
+    assert [p.amount for p in s.public.packets] == [3, 3]
+
+
+def test_no_refresh_offered_when_it_would_empty_morale() -> None:
+    s = new_game(1, roles=["unmei"], first=["thorn-fence", "rotting-foal"])
+    s.public.morale = 1
+    s = act(s, 0, type="take", packet=0, slots=[0])
+    assert s.public.vote is None and s.public.card == "rotting-foal"

@@ -1,0 +1,141 @@
+"""The cog's pure renderers and the click codec, without Discord."""
+
+from __future__ import annotations
+
+from bot.engine.state import project
+from bot.games.catharsis import RULES
+from bot.games.catharsis import commands as c
+from bot.games.catharsis.cards import content
+from cogs.catharsis import render, views
+from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id
+
+P = power_id
+NAMES = ["<@1>", "<@2>"]
+
+
+def test_table_shows_foes_morale_tier_boards_and_dice() -> None:
+    s = new_game(2, roles=["unmei", "jaden"], first=["blighted-stallion"])
+    board(s, 0, P("Rising Sun"), P("Quick Draw"))
+    s.public.heroes[0].board[1].ready = False
+    s.public.heroes[1].counters["spore"] = 2
+    dice(s, 0, 6, 2)
+    s = act(s, 0, type="activate", slot=0, dice=[0])
+    embed = render.table_embed(project(s, None)["public"], NAMES)
+    text = embed.description + "".join(f.name + f.value for f in embed.fields)
+    assert "Blighted Stallion" in text and "4/7" in text
+    assert "Morale" in text and "21/21" in text and "Heroic" in text
+    assert "⚫ Rising Sun" in text and "⚫ Quick Draw" in text
+    assert "~~6~~ 2" in text and "spore 2" in text and "Unmei Hanaka" in text
+
+
+def test_table_shows_votes_and_waiting_damage() -> None:
+    s = new_game(2, roles=["unmei", "leme"], first=["stampede"])
+    pub = project(s, None)["public"]
+    assert "Vote:" in render.table_embed(pub, NAMES).description
+    s = act(act(s, 0, type="vote", option=0), 1, type="vote", option=0)
+    desc = render.table_embed(project(s, None)["public"], NAMES).description
+    assert "damage to the party, shared as you like" in desc
+
+
+def test_panel_lists_each_power_with_its_costs_and_the_role_texts() -> None:
+    s = new_game(1, roles=["hidorian"], first=["rotting-foal"])
+    board(s, 0, P("Fate Thread"))
+    pub = project(s, 0)["public"]
+    embed = render.panel_embed(pub, 0, ["a note"], render.prompt_for(pub, 0))
+    assert "[?] store these dice (does not exhaust) / [135 from pools] deal 5 damage" in embed.description
+    assert content().roles["hidorian"].flip in embed.description
+    assert "Roll your dice." in embed.description
+    assert any("a note" in f.value for f in embed.fields)
+
+
+def test_ability_text_covers_every_block_used_in_the_data() -> None:
+    for power in content().powers.values():
+        for ab in (power.top, power.bottom):
+            if ab is not None:
+                text = render.ability_text(ab)
+                assert "_" not in text, text  # every block has words of its own
+
+
+def test_codec_round_trips_commands() -> None:
+    a = c.Activate(slot=3, half="bottom", dice=[0, 2], target=1, ally=0)
+    assert views.decode(views.encode(a)) == {
+        "type": "activate",
+        "slot": 3,
+        "half": "bottom",
+        "dice": [0, 2],
+        "target": 1,
+        "ally": 0,
+    }
+    assert views.decode(views.encode(c.Passive(value=4))) == {
+        "type": "passive",
+        "dice": [],
+        "target": None,
+        "value": 4,
+    }
+    assert views.decode(views.encode(c.Flip(target=0))) == {"type": "flip", "target": 0}
+    assert views.decode(views.encode(c.Activate(slot=0, boost=True)))["boost"] is True
+    assert views.wound_slots(["2", "4.2"]) == [2, 4, 4]
+    assert views.aimed_command("a" + views.encode(a), ["1.0.-1"])["adjust"] == [
+        {"seat": 1, "die": 0, "delta": -1}
+    ]
+
+
+def test_panel_items_follow_legal_actions() -> None:
+    s = new_game(1, roles=["unmei"], first=["rotting-foal"])
+    pub = project(s, 0)["public"]
+    items = views.panel_items(1, pub, 0, RULES.legal_actions(s, 0), ["Player 1"])
+    ids = [i.custom_id for i in items]
+    assert ids == ["gm:1:roll", "gm:1:done"]
+    s = act(s, 0, type="roll")
+    pub = project(s, 0)["public"]
+    ids = [i.custom_id for i in views.panel_items(1, pub, 0, RULES.legal_actions(s, 0), ["Player 1"])]
+    assert "gms:1:reroll" in ids and "gms:1:use" in ids
+
+
+def test_adjust_needs_a_second_pick() -> None:
+    s = new_game(2, roles=["leme", "unmei"], first=["rotting-foal"])
+    board(s, 0, P("Root Grip"))
+    dice(s, 0, 3, 4)
+    dice(s, 1, 5)
+    pub = project(s, 0)["public"]
+    code = views.encode(c.Activate(slot=0, dice=[0, 1]))
+    assert views.needs_aim(pub, 0, views.decode(code)) == "adjust"
+    [select] = views.aim_items(1, pub, 0, code, "adjust", ["Player 1", "Player 2"])
+    values = [o.value for o in select.item.options]
+    assert values == ["1.0.-2", "1.0.-1", "1.0.1"]  # no wrapping past 6
+    assert not any(v.startswith("0.") for v in values)  # her own dice are being spent
+
+
+def test_heal_and_prevent_can_be_aimed_at_another_hero() -> None:
+    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"])
+    board(s, 0, P("Iron Arm Parry"))
+    dice(s, 0, 4)
+    pub = project(s, 0)["public"]
+    items = views.panel_items(1, pub, 0, RULES.legal_actions(s, 0), ["Player 1", "Player 2"])
+    use = next(i for i in items if i.custom_id == "gms:1:use")
+    labels = [o.label for o in use.item.options]
+    assert any(label.endswith("for player 2") for label in labels)
+    value = next(o.value for o in use.item.options if o.label.endswith("for player 2"))
+    assert views.decode(value)["ally"] == 1
+
+
+def test_jaden_is_offered_the_spore_boost_and_hidorian_every_store_value() -> None:
+    s = new_game(2, roles=["jaden", "hidorian"], first=["rotting-foal"])
+    board(s, 0, P("Pitchfork Thrust"))
+    dice(s, 0, 1, 2)
+    dice(s, 1, 3)
+    pub = project(s, 0)["public"]
+    use = next(
+        i
+        for i in views.panel_items(1, pub, 0, RULES.legal_actions(s, 0), NAMES)
+        if i.custom_id == "gms:1:use"
+    )
+    assert any("+Spore" in o.label for o in use.item.options)
+    pub = project(s, 1)["public"]
+    use = next(
+        i
+        for i in views.panel_items(1, pub, 1, RULES.legal_actions(s, 1), NAMES)
+        if i.custom_id == "gms:1:use"
+    )
+    stores = [views.decode(o.value)["value"] for o in use.item.options if o.value.startswith("p.")]
+    assert stores == [1, 2, 3, 4, 5, 6]

@@ -38,6 +38,7 @@ class Result:
     notice: str = ""  # a confirmation for the user who acted
     newly_waiting: list[Seat] = field(default_factory=list)  # seats to mention: the game now waits on them
     done_waiting: list[Seat] = field(default_factory=list)  # seats the game no longer waits on
+    actor: Seat | None = None  # who made the change (None: the service itself, e.g. the start)
     previous_state: dict[str, Any] | None = None  # the state before, to tell whose private view changed
 
 
@@ -312,7 +313,9 @@ class SessionService:
             key = str(seat)
             # The actor's clock restarts: they just answered, whatever comes next.
             waiting[key] = now if (key not in row.waiting or seat == actor) else row.waiting[key]
-        result.newly_waiting = [int(k) for k in waiting if k not in row.waiting or int(k) == actor]
+        result.actor = actor
+        # Mention only seats the game was not already waiting on: never the player who just acted.
+        result.newly_waiting = [int(k) for k in waiting if k not in row.waiting]
         result.done_waiting = [int(k) for k in row.waiting if k not in waiting]
         row.waiting = waiting
         outcome = rules.result(state)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +10,7 @@ from discord import app_commands
 
 from bot.engine.errors import GameError
 from bot.engine.seats import Seat
+from bot.service import Result
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apollyon import render, views
 from cogs.common.base import GameCog
@@ -112,24 +112,11 @@ class ApollyonCog(
 
         await self.bot.service.update_record(row.guild_id, 0, GAME, KIND, RECORD, change)
 
-    async def act(
-        self,
-        interaction: discord.Interaction,
-        command: dict[str, Any],
-        *,
-        session_id: int | None = None,
-        notice: str | None = None,
-    ) -> bool:
-        if session_id is None:
-            # Without a session the base refuses with the same message.
-            with contextlib.suppress(GameError):
-                session_id = (await self.bot.service.session_in(interaction.channel_id or 0)).id
-        done = await super().act(interaction, command, session_id=session_id, notice=notice)
-        if done and session_id is not None:
-            row = await self.bot.store.get(session_id)
-            if row is not None and row.status == Status.FINISHED.value:
-                await self.record_win(row)
-        return done
+    def on_result(self, result: Result) -> None:
+        """A campaign won (by a command or a timeout) is recorded for the server, in the background."""
+        row = result.session
+        if row.id is not None and row.status == Status.FINISHED.value:
+            self.bot.publisher.schedule(("campaign", row.id), lambda: self.record_win(row))
 
     # -- rendering ------------------------------------------------------------------------
     def _who(self, row: GameSession):  # noqa: ANN202

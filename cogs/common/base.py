@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.engine.errors import GameError
 from bot.engine.game import Rules
 from bot.engine.seats import GUIDE, Seat
-from bot.service import actor_of
+from bot.service import Result, actor_of
 from bot.store import ACTIVE, GameSession, Status
 from cogs.common.components import GameButton, view_of
 from cogs.common.replies import ack, apologise, refuse, say
@@ -75,6 +75,11 @@ class GameCog(commands.GroupCog):
     ) -> dict[str, Any] | None:
         """Turn a click into a command for the engine; None if the verb is not this game's."""
         return None
+
+    def on_result(self, result: Result) -> None:
+        """Called after every saved change, whoever made it (a player, the guide, a timeout): the
+        place for follow-up work such as writing records when a game ends (schedule it with
+        `self.bot.publisher.schedule`)."""
 
     def waiting_prompt(self, row: GameSession) -> str:
         return "it's your move."

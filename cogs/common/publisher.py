@@ -50,16 +50,17 @@ class DiscordPublisher:
                 self.notes(sid, user).append(fill_seats(event.text, row))
                 noted.add(user)
         self.refresh_table(sid)
+        self.bot.game_cog(row.game).on_result(result)
         for user in self._private_targets(result) | noted:
             if user not in row.dm_closed:
-                self._kick(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
+                self.schedule(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
         pings = [user_of(row, s) for s in result.newly_waiting]
         pings = [u for u in pings if u is not None]
         if pings and row.status in ACTIVE:
-            self._kick(("ping", sid, tuple(pings)), lambda: self._ping(row, pings))
+            self.schedule(("ping", sid, tuple(pings)), lambda: self._ping(row, pings))
 
     def refresh_table(self, session_id: int) -> None:
-        self._kick(("table", session_id), lambda: self._update_table(session_id))
+        self.schedule(("table", session_id), lambda: self._update_table(session_id))
 
     def notes(self, session_id: int, user_id: int) -> deque[str]:
         return self._notes.setdefault((session_id, user_id), deque(maxlen=NOTES_KEPT))
@@ -75,8 +76,9 @@ class DiscordPublisher:
                 user = user_of(row, int(seat))
                 if user is not None:
                     targets.add(user)
-        # Whose move it is changed: their panels' buttons change with it.
-        for seat in [*result.newly_waiting, *result.done_waiting]:
+        # Whose move it is changed, or they just acted: their panels' buttons change with it.
+        acted = [result.actor] if result.actor is not None else []
+        for seat in [*result.newly_waiting, *result.done_waiting, *acted]:
             user = user_of(row, seat)
             if user is not None:
                 targets.add(user)
@@ -90,7 +92,8 @@ class DiscordPublisher:
         return targets
 
     # -- coalescing -------------------------------------------------------------
-    def _kick(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
+    def schedule(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
+        """Run `job` in the background; if one with this key is running, run it once more after."""
         task = self._tasks.get(key)
         if task is not None and not task.done():
             self._again.add(key)

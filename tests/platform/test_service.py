@@ -112,7 +112,9 @@ async def test_play_to_the_end_and_refusals_change_nothing(store: Store) -> None
             await service.act(sid, user, command)
     after = await service.session(sid)
     assert after.version == before.version and after.state == before.state
-    await service.act(sid, HOST, {"type": "swap"})
+    swapped = await service.act(sid, HOST, {"type": "swap"})
+    # Still the host's turn: nobody is mentioned again, not even the host who just acted.
+    assert swapped.newly_waiting == [] and swapped.actor == 0 and swapped.session.waiting.keys() == {"0"}
     with pytest.raises(GameError, match="already swapped"):
         await service.act(sid, HOST, {"type": "swap"})
     await service.act(sid, HOST, {"type": "reveal"})

@@ -24,7 +24,7 @@ def all_rules() -> dict[str, Rules]:
 
 
 # The real games; the demo game (bot.games.highcard) registers only when imported by tests or DEMO_GAME.
-GAME_MODULES: tuple[str, ...] = ("haunted", "catharsis", "faith", "apollyon")
+GAME_MODULES: tuple[str, ...] = ("haunted", "apocrypha", "catharsis", "faith", "apollyon")
 
 
 def load_all() -> None:

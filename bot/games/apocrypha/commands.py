@@ -1,0 +1,309 @@
+"""Apocrypha's commands: what saints and the guide can ask the engine to do."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+Virtue = Literal["body", "mind", "rage", "soul"]
+
+
+# -- saints --------------------------------------------------------------------
+class Play(BaseModel):
+    """Play a power of a card in hand or halo ("saint" for the saint's own power).
+
+    The choices a power needs come with the command: `cards` (hand cards it
+    acts on), `dice` (dice indices), `target` (a seat), `option` (for a
+    "choose 1" power), `amount` (how many, where the power lets you pick).
+    """
+
+    type: Literal["play"] = "play"
+    card: str
+    power: int = 0
+    cards: list[str] = []
+    dice: list[int] = []
+    target: int | None = None
+    option: int | None = None
+    amount: int | None = None
+
+
+class Investigate(BaseModel):
+    """Investigate your nexus by playing an omen from your hand, or with an investigation you were given."""
+
+    type: Literal["investigate"] = "investigate"
+    omen: str | None = None
+
+
+class Next(BaseModel):
+    """Go on to the next step (of the turn, or of the confrontation)."""
+
+    type: Literal["next"] = "next"
+
+
+class Attempt(BaseModel):
+    """Attempt the check to win vs. the confronted card, with one of its target virtues."""
+
+    type: Literal["attempt"] = "attempt"
+    virtue: Virtue
+
+
+class AssistCheck(BaseModel):
+    """Offer to assist the check in progress with one of your virtues."""
+
+    type: Literal["assist"] = "assist"
+    virtue: Virtue
+
+
+class Answer(BaseModel):
+    """Answer the question the game is waiting on: accept (option 0) or refuse (1), or pick an option."""
+
+    type: Literal["answer"] = "answer"
+    option: int = 0
+    order: list[str] = []
+
+
+class Roll(BaseModel):
+    """End assembling and roll the dice."""
+
+    type: Literal["roll"] = "roll"
+
+
+class Reroll(BaseModel):
+    """Reroll chosen dice with the rerolls an assist (or a card) gave you."""
+
+    type: Literal["reroll"] = "reroll"
+    dice: list[int]
+    assist: int | None = None  # the assisting seat whose rerolls to use; None: granted rerolls
+
+
+class Keep(BaseModel):
+    """Finish evaluating: the remaining dice steps run, three dice are kept, the check is decided."""
+
+    type: Literal["keep"] = "keep"
+
+
+class Move(BaseModel):
+    type: Literal["move"] = "move"
+    nexus: str
+
+
+class Give(BaseModel):
+    type: Literal["give"] = "give"
+    card: str
+    to: int
+
+
+class EndTurn(BaseModel):
+    """Reset (discard any cards you name, recycle the named extras) and pass the turn."""
+
+    type: Literal["end_turn"] = "end_turn"
+    discard: list[str] = []
+    recycle: list[str] = []
+
+
+class ResetHand(BaseModel):
+    """Reset when the game lets you (after the guide calls a rest, or when another saint resets)."""
+
+    type: Literal["reset"] = "reset"
+    discard: list[str] = []
+    recycle: list[str] = []
+
+
+class Seal(BaseModel):
+    """Attempt your nexus's seal (or guard) requirement in the Sanctify step."""
+
+    type: Literal["seal"] = "seal"
+    virtue: Virtue | None = None
+    card: str | None = None  # the card paying a cost requirement
+
+
+# -- the guide -----------------------------------------------------------------
+class PrepareNexus(BaseModel):
+    """Prepare a nexus: a box nexus by id, or a custom one with a name and description."""
+
+    type: Literal["g_prepare"] = "g_prepare"
+    nexus: str | None = None
+    name: str | None = None
+    description: str = ""
+    side: Literal["hope", "doom"] = "doom"
+    reveal: bool = False
+
+
+class RevealNexus(BaseModel):
+    type: Literal["g_reveal"] = "g_reveal"
+    nexus: str
+
+
+class PlaceSaints(BaseModel):
+    """The story puts saints at a revealed nexus (the opening scene, a capture, a chase)."""
+
+    type: Literal["g_place"] = "g_place"
+    nexus: str
+    seats: list[int] = []
+
+
+class OrientNexus(BaseModel):
+    type: Literal["g_orient"] = "g_orient"
+    nexus: str
+    side: Literal["hope", "doom"]
+
+
+class StackNexus(BaseModel):
+    """Put cards from the box into a nexus, in this order (first on top), on top or at the bottom."""
+
+    type: Literal["g_stack"] = "g_stack"
+    nexus: str
+    cards: list[str]
+    bottom: bool = False
+
+
+class StackClock(BaseModel):
+    """Put cards from the box into the clock (first on top); gifts/threats may wait N turns to trigger."""
+
+    type: Literal["g_clock"] = "g_clock"
+    cards: list[str] = []
+    random_omens: int = 0
+    after_turns: int = 0
+    bottom: bool = False
+
+
+class StartTurn(BaseModel):
+    """Start a saint's turn, handing them the top clock card (or not)."""
+
+    type: Literal["g_start"] = "g_start"
+    seat: int
+    draw: bool = True
+
+
+class Present(BaseModel):
+    """Make a saint confront a card now: the top card of a nexus, a named card in it, or one from the box."""
+
+    type: Literal["g_present"] = "g_present"
+    seat: int
+    nexus: str | None = None
+    card: str | None = None
+
+
+class AddMutation(BaseModel):
+    """Mutate the current confrontation with a chosen mutation; `roll` fixes the d6."""
+
+    type: Literal["g_mutate"] = "g_mutate"
+    mutation: str
+    roll: int | None = Field(default=None, ge=1, le=6)
+
+
+class AdjustTarget(BaseModel):
+    type: Literal["g_target"] = "g_target"
+    by: int
+
+
+class Delay(BaseModel):
+    """Sacrifice cards from the top of the clock."""
+
+    type: Literal["g_delay"] = "g_delay"
+    n: int = Field(default=1, ge=1, le=20)
+
+
+class AllowReset(BaseModel):
+    """Between scenes: every saint (or the listed ones) resets their hand now."""
+
+    type: Literal["g_rest"] = "g_rest"
+    seats: list[int] = []
+
+
+class GiveFragment(BaseModel):
+    """Give a saint a fragment from the box, or one written on the spot (name and text)."""
+
+    type: Literal["g_fragment"] = "g_fragment"
+    seat: int
+    fragment: str | None = None
+    name: str | None = None
+    text: str = ""
+    slot: int | None = None
+
+
+class EndActiveTurn(BaseModel):
+    type: Literal["g_end_turn"] = "g_end_turn"
+
+
+class EndMission(BaseModel):
+    type: Literal["g_end_mission"] = "g_end_mission"
+    won: bool
+
+
+class SetDice(BaseModel):
+    """The chance node: the next dice the rules roll show these values, in order."""
+
+    type: Literal["g_dice"] = "g_dice"
+    values: list[int] = Field(min_length=1, max_length=24)
+
+
+SAINT_COMMANDS = (
+    Play,
+    Investigate,
+    Next,
+    Attempt,
+    AssistCheck,
+    Answer,
+    Roll,
+    Reroll,
+    Keep,
+    Move,
+    Give,
+    EndTurn,
+    ResetHand,
+    Seal,
+)
+GUIDE_COMMANDS = (
+    PrepareNexus,
+    RevealNexus,
+    PlaceSaints,
+    OrientNexus,
+    StackNexus,
+    StackClock,
+    StartTurn,
+    Present,
+    AddMutation,
+    AdjustTarget,
+    Delay,
+    AllowReset,
+    GiveFragment,
+    EndActiveTurn,
+    EndMission,
+    SetDice,
+)
+
+Command = Annotated[
+    Play
+    | Investigate
+    | Next
+    | Attempt
+    | AssistCheck
+    | Answer
+    | Roll
+    | Reroll
+    | Keep
+    | Move
+    | Give
+    | EndTurn
+    | ResetHand
+    | Seal
+    | PrepareNexus
+    | RevealNexus
+    | PlaceSaints
+    | OrientNexus
+    | StackNexus
+    | StackClock
+    | StartTurn
+    | Present
+    | AddMutation
+    | AdjustTarget
+    | Delay
+    | AllowReset
+    | GiveFragment
+    | EndActiveTurn
+    | EndMission
+    | SetDice,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,272 @@
+"""The guide's commands in guided mode: nexuses, the clock, turns, confrontations, mutations,
+delays, rests, fragments, and the end of the mission. Only the guide (seat GUIDE) may use them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.errors import GameError
+from bot.engine.seats import seat_ref
+from bot.games.apocrypha import checks, damage, investigate, turns
+from bot.games.apocrypha.cards import slug
+from bot.games.apocrypha.commands import (
+    AddMutation,
+    AdjustTarget,
+    AllowReset,
+    Delay,
+    EndActiveTurn,
+    EndMission,
+    GiveFragment,
+    OrientNexus,
+    PlaceSaints,
+    PrepareNexus,
+    Present,
+    RevealNexus,
+    SetDice,
+    StackClock,
+    StackNexus,
+    StartTurn,
+)
+from bot.games.apocrypha.mission_end import end_mission
+from bot.games.apocrypha.state import ClockCard, NexusView
+from bot.games.apocrypha.table import Table
+
+
+def nexus(t: Table, key: str) -> NexusView:
+    if key in t.pub.nexuses:
+        return t.pub.nexuses[key]
+    if key in t.sec.hidden_nexuses:
+        return t.sec.hidden_nexuses[key]
+    raise GameError(f"There is no nexus called {key}.")
+
+
+def box_card(t: Table, cid: str, kinds: tuple[str, ...]) -> str:
+    """A fresh copy of a gift/threat/omen from the box, or a refusal naming what is wrong."""
+    kind = t.book.kind_of(cid)
+    if kind is None:
+        raise GameError(f"There is no card called {cid} in the box.")
+    if kind not in kinds:
+        raise GameError(f"{t.book.card(cid).name} cannot go there.")
+    return t.new_instance(cid)
+
+
+def require_saint(t: Table, seat: int) -> None:
+    if seat not in t.pub.saints:
+        raise GameError(f"There is no saint in seat {seat}.")
+
+
+def prepare(t: Table, cmd: PrepareNexus) -> None:
+    if cmd.nexus:
+        box = t.book.nexuses.get(cmd.nexus)
+        if box is None:
+            raise GameError(f"There is no nexus called {cmd.nexus} in the box.")
+        key, name, desc = box.id, cmd.name or box.name, cmd.description or box.text
+    elif cmd.name:
+        key, name, desc = slug(cmd.name), cmd.name, cmd.description
+    else:
+        raise GameError("Name a nexus from the box or give your own nexus a name.")
+    if key in t.pub.nexuses or key in t.sec.hidden_nexuses:
+        raise GameError(f"There is already a nexus called {name}.")
+    view = NexusView(key=key, name=name, description=desc, box_id=cmd.nexus, side=cmd.side)
+    t.sec.nexus_decks[key] = []
+    if cmd.reveal:
+        t.pub.nexuses[key] = view
+        t.say("nexus", f"A new nexus appears: {name} ({cmd.side.capitalize()}).")
+    else:
+        t.sec.hidden_nexuses[key] = view
+    t.tell_guide("nexus", f"Nexus {name} is ready (key {key}).")
+
+
+def reveal(t: Table, key: str) -> None:
+    if key in t.pub.nexuses:
+        raise GameError("That nexus is already revealed.")
+    view = t.sec.hidden_nexuses.pop(key, None)
+    if view is None:
+        raise GameError(f"There is no nexus called {key}.")
+    t.pub.nexuses[key] = view
+    t.say("nexus", f"The saints discover {view.name}. {view.description}".strip())
+
+
+def handle(t: Table, cmd: Any) -> None:
+    pub = t.pub
+    if isinstance(cmd, PrepareNexus):
+        prepare(t, cmd)
+    elif isinstance(cmd, RevealNexus):
+        reveal(t, cmd.nexus)
+    elif isinstance(cmd, PlaceSaints):
+        if cmd.nexus not in pub.nexuses or pub.nexuses[cmd.nexus].sealed:
+            raise GameError(f"There is no open, revealed nexus called {cmd.nexus}.")
+        if pub.confront is not None:
+            raise GameError("Saints cannot be moved in the middle of a confrontation.")
+        seats = cmd.seats or list(pub.order)
+        for seat in seats:
+            require_saint(t, seat)
+        for seat in seats:
+            t.view(seat).nexus = cmd.nexus
+        verb = "are" if len(seats) > 1 else "is"
+        t.say("place", ", ".join(seat_ref(s) for s in seats) + f" {verb} at {pub.nexuses[cmd.nexus].name}.")
+    elif isinstance(cmd, OrientNexus):
+        view = nexus(t, cmd.nexus)
+        view.side = cmd.side
+        if cmd.nexus in pub.nexuses:
+            t.say("orient", f"{view.name} turns to its {cmd.side.capitalize()} side.")
+    elif isinstance(cmd, StackNexus):
+        nexus(t, cmd.nexus)
+        if not cmd.cards:
+            raise GameError("Name at least one card to put into the nexus.")
+        uids = [box_card(t, c, ("gifts", "threats", "omens")) for c in cmd.cards]
+        deck = t.sec.nexus_decks.setdefault(cmd.nexus, [])
+        if cmd.bottom:
+            deck.extend(uids)
+        else:
+            deck[0:0] = uids
+        t.tell_guide("stack", f"{len(uids)} card(s) put into {nexus(t, cmd.nexus).name}.")
+        if cmd.nexus in pub.nexuses:
+            t.say("stack", f"Something stirs at {pub.nexuses[cmd.nexus].name}.")
+    elif isinstance(cmd, StackClock):
+        if not cmd.cards and not cmd.random_omens:
+            raise GameError("Name cards for the clock or ask for random omens.")
+        uids = [box_card(t, c, ("gifts", "threats", "omens")) for c in cmd.cards]
+        for _ in range(cmd.random_omens):
+            uid = t.random_new("omen")
+            if uid is None:
+                raise GameError("The box has no omens left.")
+            uids.append(uid)
+        entries = [ClockCard(card=u, after_turns=cmd.after_turns) for u in uids]
+        clock = t.sec.clock
+        if cmd.after_turns:
+            # A card set to trigger after N turns sits under the top N clock cards.
+            at = min(cmd.after_turns, len(clock))
+            clock[at:at] = entries
+        elif cmd.bottom:
+            clock.extend(entries)
+        else:
+            clock[0:0] = entries
+        t.say("clock", f"The clock now holds {len(t.sec.clock)} card(s).")
+    elif isinstance(cmd, StartTurn):
+        require_saint(t, cmd.seat)
+        if pub.active is not None:
+            raise GameError(f"It is still {seat_ref(pub.active)}'s turn; end it first.")
+        if pub.confront is not None or pub.pending:
+            raise GameError("Finish the confrontation or question under way first.")
+        if cmd.draw and not t.sec.clock:
+            turns.start_turn(t, cmd.seat, draw=False)
+            turns.time_out(t)
+        else:
+            turns.start_turn(t, cmd.seat, draw=cmd.draw)
+    elif isinstance(cmd, Present):
+        present(t, cmd)
+    elif isinstance(cmd, AddMutation):
+        checks.mutate_now(t, cmd.mutation, [cmd.roll] if cmd.roll else [])
+    elif isinstance(cmd, AdjustTarget):
+        if pub.confront is None and pub.check is None:
+            raise GameError("There is no confrontation whose target could change.")
+        if pub.confront is not None:
+            pub.confront.target_adjust += cmd.by
+        if pub.check is not None and pub.check.target is not None and pub.check.stage != "done":
+            pub.check.target += cmd.by
+        t.say("target", f"The guide changes the target by {cmd.by:+d}.")
+    elif isinstance(cmd, Delay):
+        if not t.sec.clock:
+            raise GameError("The clock is already empty.")
+        gone = t.clock_sacrifice(cmd.n)
+        t.say("delay", f"A delay: {gone} card(s) are sacrificed from the clock ({len(t.sec.clock)} left).")
+    elif isinstance(cmd, AllowReset):
+        if pub.confront is not None or pub.pending:
+            raise GameError("Saints cannot rest in the middle of a confrontation or while a question waits.")
+        seats = cmd.seats or list(pub.order)
+        for seat in seats:
+            require_saint(t, seat)
+        for seat in seats:
+            turns.reset_hand(t, seat, [], None)
+        t.say("rest", "The guide gives the saints a breather between scenes.")
+    elif isinstance(cmd, GiveFragment):
+        give_fragment(t, cmd)
+    elif isinstance(cmd, EndActiveTurn):
+        if pub.active is None:
+            raise GameError("No saint is taking a turn.")
+        active = pub.active
+        if pub.confront is not None:
+            investigate.terminate(t, False)
+        if pub.damage is not None:
+            damage.take_pending(t, pub.damage.seat)
+        pub.pending = []
+        resetting = [active] + [a.seat for a in (pub.check.assists if pub.check else []) if a.accepted]
+        pub.check = None
+        for seat in resetting:
+            if seat not in pub.must_reset:
+                pub.must_reset.append(seat)
+        t.say("turn", f"The guide ends {seat_ref(active)}'s turn.")
+        pub.step = "end"
+        checks.run_mandatory(t, "end", active)
+        turns.pass_turn(t, active)
+    elif isinstance(cmd, EndMission):
+        end_mission(t, cmd.won)
+    elif isinstance(cmd, SetDice):
+        if any(not 1 <= v <= 6 for v in cmd.values):
+            raise GameError("Dice results go from 1 to 6.")
+        t.sec.forced_dice.extend(cmd.values)
+        t.tell_guide(
+            "dice", f"The next {len(cmd.values)} die roll(s) will show {', '.join(map(str, cmd.values))}."
+        )
+    else:
+        raise GameError("That is not a guide command.")
+
+
+def present(t: Table, cmd: Present) -> None:
+    pub = t.pub
+    require_saint(t, cmd.seat)
+    if pub.confront is not None:
+        raise GameError("A confrontation is already under way.")
+    if cmd.nexus is not None:
+        nexus(t, cmd.nexus)
+        deck = t.sec.nexus_decks.setdefault(cmd.nexus, [])
+        if cmd.card is None:
+            if not deck:
+                raise GameError("That nexus has no cards left.")
+            uid = deck.pop(0)
+        else:
+            uid = next((u for u in deck if u == cmd.card or u.split("#")[0] == cmd.card), None)
+            if uid is None:
+                raise GameError(f"{cmd.card} is not in that nexus.")
+            deck.remove(uid)
+        origin: str | None = cmd.nexus
+    elif cmd.card is not None:
+        uid = box_card(t, cmd.card, ("gifts", "threats"))
+        origin = None
+    else:
+        raise GameError("Say which nexus or which card from the box.")
+    if t.kind(uid) not in ("gift", "threat"):
+        # An omen from a nexus goes to the saint's hand, as when investigating.
+        t.hand(cmd.seat).append(uid)
+        t.tell(cmd.seat, "draw", f"You receive the omen {t.name(uid)}.")
+        t.say("present", f"The guide hands {seat_ref(cmd.seat)} an omen.")
+        return
+    investigate.begin_confront(t, cmd.seat, uid, origin)
+
+
+def give_fragment(t: Table, cmd: GiveFragment) -> None:
+    require_saint(t, cmd.seat)
+    if cmd.fragment:
+        mission = t.book.missions.get(t.pub.mission or "")
+        custom = {f.id for f in mission.fragments} if mission else set()
+        if cmd.fragment in custom:
+            if t.in_play(cmd.fragment):
+                raise GameError("That mission fragment has already been given.")
+            uid = f"{cmd.fragment}#1"
+        elif cmd.fragment in t.book.fragments:
+            uid = t.new_instance(cmd.fragment)
+        else:
+            raise GameError(f"There is no fragment called {cmd.fragment} in the box.")
+    elif cmd.name:
+        fid = "custom_" + slug(cmd.name)
+        if fid in t.pub.fragments_given:
+            raise GameError("A fragment with that name was already written this mission.")
+        t.pub.fragments_given[fid] = {"name": cmd.name, "text": cmd.text}
+        uid = f"{fid}#1"
+    else:
+        raise GameError("Name a fragment from the box or write one with a name.")
+    slot = t.slot(cmd.seat, uid, cmd.slot)
+    t.say(
+        "fragment", f"{seat_ref(cmd.seat)} recovers a memory: the fragment {t.name(uid)} (halo slot {slot})."
+    )

@@ -1,0 +1,488 @@
+"""Apocrypha's Rules: setup from saint records and a mission, command dispatch, and what each seat may do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from bot.engine.errors import GameError
+from bot.engine.events import Event
+from bot.engine.game import Outcome, Rules
+from bot.engine.prng import Rng
+from bot.engine.seats import GUIDE, Seat, seat_ref
+from bot.games.apocrypha import checks, damage, guide, investigate, turns
+from bot.games.apocrypha.cards import CardBook, Mission, cached_book, load_book
+from bot.games.apocrypha.commands import (
+    GUIDE_COMMANDS,
+    Answer,
+    AssistCheck,
+    Attempt,
+    Command,
+    EndActiveTurn,
+    EndMission,
+    EndTurn,
+    Give,
+    Investigate,
+    Keep,
+    Move,
+    Next,
+    Play,
+    Present,
+    Reroll,
+    ResetHand,
+    Roll,
+    Seal,
+    StartTurn,
+)
+from bot.games.apocrypha.context import Ctx
+from bot.games.apocrypha.saints import SaintRecord, deck_plan, fit_gifts, new_record
+from bot.games.apocrypha.state import ApocryphaState, Hand, NexusView, Public, SaintView, Secret
+from bot.games.apocrypha.table import Table
+
+
+class Options(BaseModel):
+    mode: Literal["coop", "guided"] = "guided"
+    mission: str | None = None
+    # The saints brought to the table, by seat (persistent records); seats left out get a fresh saint.
+    saints: dict[int, SaintRecord] = {}
+    # In the lobby: the saint each player chose, by Discord user id; resolved into `saints` at start.
+    picks: dict[str, str] = {}
+
+
+class Apocrypha(Rules[ApocryphaState]):
+    key = "apocrypha"
+    title = "Apocrypha Adventure Card Game"
+    min_players = 1
+    max_players = 4
+    roles = ("guide",)
+    Options = Options
+    State = ApocryphaState
+    Command = Command
+
+    def __init__(self, book: CardBook | None = None, root: Path | None = None) -> None:
+        self._book = book
+        self._root = root
+
+    @property
+    def book(self) -> CardBook:
+        if self._book is None:
+            self._book = cached_book(str(self._root) if self._root else None)
+        return self._book
+
+    def required_roles(self, options: BaseModel) -> list[str]:
+        """Roles that must be filled before this game can start: a guide in guided mode."""
+        mode = getattr(options, "mode", None) or (options.get("mode") if isinstance(options, dict) else None)
+        return ["guide"] if (mode or "guided") == "guided" else []
+
+    # -- setup ------------------------------------------------------------------------
+    def setup(
+        self, options: BaseModel, players: int, seed: int, roles: dict[str, bool]
+    ) -> Outcome[ApocryphaState]:
+        opts = options if isinstance(options, Options) else Options.model_validate(options.model_dump())
+        book = self.book
+        if opts.mode == "guided" and not roles.get("guide", False):
+            raise GameError("Guided mode needs a guide.")
+        mission: Mission | None = None
+        if opts.mission is not None:
+            mission = book.missions.get(opts.mission)
+            if mission is None:
+                raise GameError(f"There is no mission called {opts.mission}.")
+        elif opts.mode == "coop":
+            if not book.missions:
+                raise GameError("Co-op mode needs a mission, and none are in the box.")
+            mission = book.missions[sorted(book.missions)[0]]
+        rng = Rng.from_seed(seed)
+        state = ApocryphaState(
+            rng=rng,
+            public=Public(
+                mode=opts.mode,
+                mission=mission.id if mission else None,
+                mission_name=mission.name if mission else "",
+                start_count=players,
+                order=list(range(players)),
+            ),
+            secret=Secret(),
+            players={},
+        )
+        t = Table(state, book)
+        saint_ids = sorted(book.saints)
+        taken: set[str] = set()
+        for seat in range(players):
+            record = opts.saints.get(seat)
+            if record is None:
+                free = [s for s in saint_ids if s not in taken] or saint_ids
+                record = new_record(free[0], book, rng)
+            if record.dead:
+                raise GameError(f"{record.name} is dead and cannot join a mission.")
+            if record.saint_id not in book.saints:
+                raise GameError(f"There is no saint called {record.saint_id}.")
+            taken.add(record.saint_id)
+            self._seat_saint(t, seat, record)
+        if mission is not None:
+            self._prepare_mission(t, mission, players)
+        for seat in range(players):
+            t.draw(seat, t.view(seat).hand_size)
+        t.sync()
+        mode = "guided" if opts.mode == "guided" else "co-op"
+        t.events.insert(
+            0, Event.public("start", f"A {mode} mission begins{': ' + mission.name if mission else ''}.")
+        )
+        if opts.mode == "coop":
+            turns.start_turn(t, 0, draw=True)
+        else:
+            t.tell_guide(
+                "start", "You are the guide. Prepare nexuses and the clock, then start a saint's turn."
+            )
+        t.sync()
+        return Outcome(state, t.events)
+
+    def _seat_saint(self, t: Table, seat: int, record: SaintRecord) -> None:
+        book = t.book
+        saint = book.saints[record.saint_id]
+        view = SaintView(
+            seat=seat, saint_id=saint.id, name=saint.name, title=saint.title, hand_size=saint.hand_size
+        )
+        t.pub.saints[seat] = view
+        t.state.players[seat] = Hand()
+        t.sec.decks[seat] = []
+        for cid, info in record.custom.items():
+            t.pub.fragments_given[cid] = dict(info)
+        for slot, cid in record.halo.items():
+            n = t.sec.next_copy.get(cid, 0) + 1
+            t.sec.next_copy[cid] = n
+            view.halo[slot] = f"{cid}#{n}"
+        gifts = fit_gifts(record, book, t.state.rng)
+        deck: list[str] = []
+        for cid in gifts:
+            if t.box_has(cid):
+                deck.append(t.new_instance(cid))
+                continue
+            # Another saint holds every copy: a random Alpha gift of the same virtue stands in.
+            virtue = book.gifts[cid].virtue
+            alpha = [g for g in t.box_cards("gift", virtue) if book.gifts[g].alpha]
+            spare = alpha or t.box_cards("gift", virtue)
+            if spare:
+                deck.append(t.new_instance(t.state.rng.choice(spare)))
+        for _ in range(deck_plan(record, book)["omen"]):
+            uid = t.random_new("omen")
+            if uid is not None:
+                deck.append(uid)
+        t.state.rng.shuffle(deck)
+        t.sec.decks[seat] = deck
+
+    def _prepare_mission(self, t: Table, mission: Mission, players: int) -> None:
+        book = t.book
+        guided = t.pub.mode == "guided"
+        first: str | None = None
+        for nx in mission.nexuses:
+            if nx.min_saints > players:
+                continue
+            box = book.nexuses.get(nx.nexus or "")
+            key = nx.key
+            view = NexusView(
+                key=key,
+                name=nx.name or (box.name if box else key),
+                description=nx.description or (box.text if box else ""),
+                box_id=nx.nexus,
+                side=nx.side,
+            )
+            deck = [t.new_instance(c) for c in nx.cards if t.box_has(c)]
+            if not nx.cards and box is not None:
+                for kind, n in box.deck.items():
+                    for _ in range(n):
+                        uid = (
+                            t.random_new("gift", kind)
+                            if kind in ("body", "mind", "rage", "soul")
+                            else t.random_new(kind)
+                        )
+                        if uid:
+                            deck.append(uid)
+                t.state.rng.shuffle(deck)
+            t.sec.nexus_decks[key] = deck
+            if guided:
+                t.sec.hidden_nexuses[key] = view
+            else:
+                t.pub.nexuses[key] = view
+                first = first or key
+        clock = [u for u in (t.random_new("omen") for _ in range(mission.clock_omens)) if u]
+        t.state.rng.shuffle(clock)
+        t.clock_add(clock)
+        for entry in mission.clock_extra:
+            if t.box_has(entry.card):
+                at = min(entry.after_turns, len(t.sec.clock))
+                from bot.games.apocrypha.state import ClockCard
+
+                t.sec.clock.insert(
+                    at, ClockCard(card=t.new_instance(entry.card), after_turns=entry.after_turns)
+                )
+        if first is not None:
+            for seat in t.pub.order:
+                t.view(seat).nexus = first
+
+    # -- commands ----------------------------------------------------------------------
+    def handle(self, state: ApocryphaState, actor: Seat, command: Any) -> list[Event]:
+        t = Table(state, self.book)
+        if isinstance(command, GUIDE_COMMANDS):
+            if actor != GUIDE:
+                raise GameError("Only the guide can do that.")
+            if state.public.mode != "guided":
+                raise GameError("Guide commands are for guided mode.")
+            guide.handle(t, command)
+        else:
+            if actor == GUIDE or actor not in state.players:
+                raise GameError("Only a saint in this mission can do that.")
+            self._saint(t, actor, command)
+        if state.public.outcome is None:
+            investigate.release_holds(t)
+        t.sync()
+        return t.events
+
+    def _saint(self, t: Table, seat: int, cmd: Any) -> None:
+        pub = t.pub
+        mine = [p for p in pub.pending if p.seat == seat]
+        if mine and not isinstance(cmd, Answer) and not (mine[0].kind == "damage" and isinstance(cmd, Play)):
+            raise GameError(f"First answer: {mine[0].text}")
+        if pub.pending and not mine and not isinstance(cmd, (AssistCheck, Play)):
+            raise GameError(f"The game is waiting for {seat_ref(pub.pending[0].seat)} to answer.")
+        if isinstance(cmd, Play):
+            turns.play(t, seat, cmd)
+        elif isinstance(cmd, Investigate):
+            turns.investigate_cmd(t, seat, cmd.omen)
+        elif isinstance(cmd, Next):
+            turns.next_step(t, seat)
+        elif isinstance(cmd, Attempt):
+            investigate.attempt(t, seat, cmd.virtue)
+        elif isinstance(cmd, AssistCheck):
+            checks.offer_assist(t, seat, cmd.virtue)
+        elif isinstance(cmd, Answer):
+            self._answer(t, seat, cmd)
+        elif isinstance(cmd, Roll):
+            check = checks.require_check(t, ("assist", "assemble"))
+            if seat != check.seat:
+                raise GameError("Only the saint attempting the check rolls.")
+            checks.roll(t)
+        elif isinstance(cmd, Reroll):
+            checks.reroll(t, seat, cmd.dice, cmd.assist)
+        elif isinstance(cmd, Keep):
+            check = checks.require_check(t, "evaluate")
+            if seat != check.seat:
+                raise GameError("Only the saint attempting the check decides it.")
+            checks.keep(t)
+            investigate.after_check(t)
+            if pub.check is not None and pub.check.stage == "done" and pub.confront is None:
+                pub.check = None
+        elif isinstance(cmd, Move):
+            turns.move(t, seat, cmd.nexus)
+        elif isinstance(cmd, Give):
+            turns.give(t, seat, cmd.card, cmd.to)
+        elif isinstance(cmd, EndTurn):
+            turns.end_turn(t, seat, cmd.discard, cmd.recycle)
+        elif isinstance(cmd, ResetHand):
+            allowed = seat in pub.must_reset or (
+                pub.mode == "guided" and pub.step == "end" and pub.active != seat
+            )
+            if not allowed:
+                raise GameError("You can reset only when the active saint resets or the guide calls a rest.")
+            turns.reset_hand(t, seat, cmd.discard, cmd.recycle)
+        elif isinstance(cmd, Seal):
+            turns.seal(t, seat)
+        else:
+            raise GameError("That action is not one this game knows.")
+
+    def _answer(self, t: Table, seat: int, cmd: Answer) -> None:
+        from bot.games.apocrypha.effects import BOOK
+
+        pub = t.pub
+        pending = next((p for p in pub.pending if p.seat == seat), None)
+        if pending is None:
+            raise GameError("Nothing is waiting for your answer.")
+        if pending.kind == "accept_assist":
+            if cmd.option not in (0, 1):
+                raise GameError("Answer 0 to accept the assist or 1 to refuse it.")
+            pub.pending.remove(pending)
+            checks.answer_assist(t, pending.data["helper"], cmd.option == 0)
+        elif pending.kind == "choose":
+            options = pending.data["options"]
+            if not 0 <= cmd.option < len(options):
+                raise GameError(f"Pick an option from 0 to {len(options) - 1}.")
+            pub.pending.remove(pending)
+            ctx = Ctx(t, pending.data.get("actor", seat), [seat], pending.data.get("uid"), None, None)
+            BOOK.run(ctx, options[cmd.option])
+        elif pending.kind == "damage":
+            damage.take_pending(t, seat)
+        elif pending.kind == "order":
+            examined = t.state.players[seat].examined
+            if sorted(cmd.order) != sorted(examined):
+                raise GameError("Give the order of exactly the cards you examined.")
+            deck = t.sec.nexus_decks.get(pending.data["nexus"], [])
+            if deck[: len(examined)] != examined and sorted(deck[: len(examined)]) != sorted(examined):
+                raise GameError("Those cards are no longer on top of the nexus.")
+            deck[: len(examined)] = list(cmd.order)
+            t.state.players[seat].examined = []
+            pub.pending.remove(pending)
+            t.say("reload", f"{seat_ref(seat)} puts the cards back on top of the nexus.")
+
+    # -- what each seat may do ----------------------------------------------------------
+    def legal_actions(self, state: ApocryphaState, seat: Seat) -> list[Any]:
+        if self.result(state) is not None:
+            return []
+        pub = state.public
+        t = Table(state, self.book)
+        if seat == GUIDE:
+            if pub.mode != "guided":
+                return []
+            acts: list[Any] = [EndMission(won=True), EndMission(won=False)]
+            if pub.active is None:
+                acts += [StartTurn(seat=s, draw=bool(state.secret.clock)) for s in pub.order]
+            else:
+                acts.append(EndActiveTurn())
+                if pub.confront is None:
+                    key = pub.saints[pub.active].nexus
+                    if key and state.secret.nexus_decks.get(key):
+                        acts.append(Present(seat=pub.active, nexus=key))
+            return acts
+        if seat not in pub.saints:
+            return []
+        mine = [p for p in pub.pending if p.seat == seat]
+        if mine:
+            p = mine[0]
+            if p.kind == "order":
+                return [Answer(order=list(state.players[seat].examined))]
+            if p.kind == "damage":
+                return [Answer(), *self._playable(Table(state, self.book), seat)]
+            return [Answer(option=i) for i in range(max(2, len(p.options)))]
+        if pub.pending:
+            return []
+        acts = []
+        check = pub.check
+        if check is not None and check.stage != "done":
+            if check.seat == seat:
+                if check.stage in ("assist", "assemble"):
+                    acts.append(Roll())
+                if check.stage == "assist":
+                    acts.append(Next())
+                if check.stage == "evaluate":
+                    acts.append(Keep())
+                    for a in check.assists:
+                        if a.accepted and a.rerolls_left and check.pool:
+                            low = sorted(check.pool.live(), key=lambda i: check.pool.dice[i].value)[
+                                : a.rerolls_left
+                            ]
+                            acts.append(Reroll(dice=low, assist=a.seat))
+            if check.stage == "assist" and not any(a.seat == seat for a in check.assists):
+                acts += (
+                    [AssistCheck(virtue=check.original_virtue)]
+                    if t.can_assist(seat, check.seat, check.original_virtue)
+                    else []
+                )
+        elif pub.confront is not None:
+            if pub.confront.seat == seat:
+                acts.append(Next())
+                if pub.confront.step == "act":
+                    acts += [Attempt(virtue=x.virtue) for x in t.card(pub.confront.card).targets]
+        elif pub.active == seat:
+            if pub.step == "investigate":
+                acts += [Investigate(omen=u) for u in state.players[seat].hand if t.is_omen(u)]
+                if pub.investigations > 0:
+                    acts.append(Investigate())
+            if pub.step == "transfer":
+                acts += [
+                    Move(nexus=k)
+                    for k, n in pub.nexuses.items()
+                    if not n.sealed and k != pub.saints[seat].nexus
+                ]
+                if not pub.moved and not pub.gave:
+                    acts += [
+                        Give(card=u, to=o) for u in state.players[seat].hand[:1] for o in t.at_nexus(seat)
+                    ]
+            if pub.step == "sanctify":
+                acts.append(Seal())
+            acts.append(Next() if pub.step != "end" else EndTurn())
+            if pub.step != "end":
+                acts.append(EndTurn())
+        elif seat in pub.must_reset:
+            acts.append(ResetHand())
+        acts += self._playable(t, seat)
+        return acts
+
+    def _playable(self, t: Table, seat: int) -> list[Play]:
+        now = turns.current_timings(t)
+        out = []
+        sources = [("saint", t.saint(seat))] + [
+            (u, t.card(u)) for u in [*t.hand(seat), *t.view(seat).halo.values()]
+        ]
+        for uid, card in sources:
+            for i, power in enumerate(card.powers):
+                if power.mandatory or power.timing not in now or power.timing == "play":
+                    continue
+                if not checks.power_applies(t, power, seat):
+                    continue
+                if power.timing == "damage" and (t.pub.damage is None or t.pub.damage.seat != seat):
+                    continue
+                if power.who == "you" and power.timing != "any" and not turns.is_acting(t, seat):
+                    continue
+                out.append(Play(card=uid, power=i))
+        return out
+
+    def waiting_for(self, state: ApocryphaState) -> list[Seat]:
+        pub = state.public
+        if self.result(state) is not None:
+            return []
+        if pub.pending:
+            return sorted({p.seat for p in pub.pending})
+        if pub.check is not None and pub.check.stage != "done":
+            return [pub.check.seat]
+        if pub.confront is not None:
+            return [pub.confront.seat]
+        if pub.active is not None:
+            return [pub.active]
+        return [GUIDE] if pub.mode == "guided" else []
+
+    def timeout_command(self, state: ApocryphaState, seat: Seat) -> Any | None:
+        """What a saint who did not answer in time does: refuse offers, take damage, end their part."""
+        pub = state.public
+        pending = next((p for p in pub.pending if p.seat == seat), None)
+        if pending is not None:
+            if pending.kind == "accept_assist":
+                return Answer(option=1)
+            if pending.kind == "order":
+                return Answer(order=list(state.players[seat].examined))
+            return Answer(option=0)
+        if pub.check is not None and pub.check.seat == seat and pub.check.stage != "done":
+            return Keep() if pub.check.stage == "evaluate" else Roll()
+        if pub.confront is not None and pub.confront.seat == seat:
+            return Next()
+        if pub.active == seat:
+            return EndTurn()
+        return None
+
+    def result(self, state: ApocryphaState) -> str | None:
+        return state.public.result if state.public.outcome is not None else None
+
+    def check_config(self) -> str:
+        book = load_book(self._root)
+        counts = book.counts()
+        kinds = ("gifts", "threats", "omens", "fragments", "mutations", "deaths")
+        copies = {k: sum(getattr(c, "copies", 1) for c in getattr(book, k).values()) for k in kinds}
+        total = sum(copies.values())
+        parts = ", ".join(f"{k[:-1] if k != 'mutations' else 'mutation'} {copies[k]}" for k in kinds)
+        return (
+            f"apocrypha: {total} cards ({parts}), saints {counts['saints']}, "
+            f"nexuses {counts['nexuses']}, missions {counts['missions']}"
+        )
+
+
+def plan_matches(state: ApocryphaState, book: CardBook, seat: int, record: SaintRecord) -> bool:
+    """Whether a saint's cards at mission start match their virtues, omen number and fragments."""
+    from bot.games.apocrypha.state import card_id
+
+    plan = deck_plan(record, book)
+    cards = [*state.secret.decks[seat], *state.players[seat].hand]
+    counts: dict[str, int] = {}
+    for uid in cards:
+        cid = card_id(uid)
+        kind = book.gifts[cid].virtue if cid in book.gifts else "omen" if cid in book.omens else "other"
+        counts[kind] = counts.get(kind, 0) + 1
+    return all(counts.get(k, 0) == n for k, n in plan.items()) and "other" not in counts

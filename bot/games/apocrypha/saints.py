@@ -1,0 +1,198 @@
+"""Persistent saints, the pure side: the record the Discord layer stores per (server, user), the
+mission deck built from it, and Mission End (fragments, deaths, the eight-card halo limit, kept
+gifts, the deck rebuilt with new Alpha gifts, and a ninth death that ends the saint)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from bot.engine.prng import Rng
+from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
+from bot.games.apocrypha.state import SAINT_SLOT, ApocryphaState, card_id
+
+HALO_LIMIT = 8  # fragments and deaths together
+DEATH_LIMIT = 9  # the ninth death kills the saint for good
+DEATH_ID = "death"
+
+
+class SaintRecord(BaseModel):
+    saint_id: str
+    name: str
+    halo: dict[int, str] = {}  # slot (0-8, not 4) -> fragment or death card id
+    custom: dict[str, dict[str, str]] = {}  # fragments written by a guide: id -> {name, text}
+    missions: int = 0
+    gifts: list[str] = []  # the gift ids in the saint's deck
+    dead: bool = False
+
+    def deaths(self) -> int:
+        return sum(1 for cid in self.halo.values() if is_death(cid))
+
+    def fragments(self) -> list[int]:
+        return [slot for slot, cid in self.halo.items() if not is_death(cid)]
+
+
+def is_death(cid: str) -> bool:
+    """Death cards have ids `death` or `death_<something>` (the data keeps to that)."""
+    return cid == DEATH_ID or cid.startswith("death_")
+
+
+def new_record(saint_id: str, book: CardBook, rng: Rng | None = None) -> SaintRecord:
+    saint = book.saints[saint_id]
+    record = SaintRecord(saint_id=saint_id, name=saint.name, gifts=list(saint.alpha_gifts))
+    record.gifts = fit_gifts(record, book, rng or Rng.from_seed(0))
+    return record
+
+
+def deck_plan(record: SaintRecord, book: CardBook) -> dict[str, int]:
+    """How many gifts of each virtue and how many omens the saint's deck holds at mission start."""
+    saint = book.saints[record.saint_id]
+    plan = {v: saint.value(v) for v in VIRTUE_NAMES}
+    plan["omen"] = saint.omens
+    for cid in record.halo.values():
+        fragment = book.fragments.get(cid)
+        if fragment is not None:
+            for kind, n in fragment.deck.items():
+                plan[kind] = plan.get(kind, 0) + n
+    return plan
+
+
+def fit_gifts(record: SaintRecord, book: CardBook, rng: Rng) -> list[str]:
+    """The record's gifts trimmed to the plan; each missing gift is a new Alpha gift of that virtue."""
+    plan = deck_plan(record, book)
+    saint = book.saints[record.saint_id]
+    out: list[str] = []
+    for virtue in VIRTUE_NAMES:
+        have = [g for g in record.gifts if g in book.gifts and book.gifts[g].virtue == virtue][: plan[virtue]]
+        wanted = [g for g in saint.alpha_gifts if book.gifts[g].virtue == virtue and g not in have]
+        alphas = sorted(g for g, c in book.gifts.items() if c.alpha and c.virtue == virtue)
+        anything = sorted(g for g, c in book.gifts.items() if c.virtue == virtue)
+        while len(have) < plan[virtue]:
+            if wanted:
+                have.append(wanted.pop(0))
+            elif alphas or anything:
+                have.append(rng.choice(alphas or anything))
+            else:
+                break
+        out += have
+    return out
+
+
+def draw_death(book: CardBook, rng: Rng) -> str:
+    """A random death from the box, weighted by copies (the generic `death` if the box has none)."""
+    pile = [d for d, card in sorted(book.deaths.items()) for _ in range(card.copies)]
+    return rng.choice(pile) if pile else DEATH_ID
+
+
+def slot_death(record: SaintRecord, death: str = DEATH_ID) -> None:
+    """Slot one death; the ninth kills the saint, who loses all gifts, deaths and fragments."""
+    if record.deaths() + 1 >= DEATH_LIMIT:
+        record.dead = True
+        record.halo = {}
+        record.gifts = []
+        return
+    free = free_slot(record)
+    if free is None:
+        # Make room: a fragment gives way to the death.
+        free = record.fragments()[0]
+        record.halo.pop(free)
+    record.halo[free] = death
+
+
+def free_slot(record: SaintRecord) -> int | None:
+    filled = set(record.halo) | {SAINT_SLOT}
+    for slot in (1, 3, 5, 7, 0, 2, 6, 8):
+        if slot in record.halo:
+            continue
+        r, c = divmod(slot, 3)
+        near = {
+            (r + dr) * 3 + (c + dc)
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < 3 and 0 <= c + dc < 3
+        }
+        if near & filled:
+            return slot
+    return None
+
+
+def enforce_limit(record: SaintRecord) -> list[str]:
+    """Sacrifice fragments (earliest slots first) until fragments and deaths are at most eight."""
+    gone = []
+    while len(record.halo) > HALO_LIMIT and record.fragments():
+        slot = record.fragments()[0]
+        gone.append(record.halo.pop(slot))
+    return gone
+
+
+def fragment_display(state: ApocryphaState, book: CardBook, rng: Rng) -> tuple[list[str], list[int]]:
+    """After a won mission: the fragments on display and the order saints choose in
+    (the saint who took the last turn first, then to the left)."""
+    pub = state.public
+    mission = book.missions.get(pub.mission or "")
+    held = {card_id(u) for view in pub.saints.values() for u in view.halo.values()}
+    display = [f.id for f in mission.fragments if f.id not in held] if mission else []
+    fleeting = sorted(f for f, c in book.fragments.items() if c.fleeting and f not in display)
+    display += rng.sample(fleeting, min(len(pub.order), len(fleeting)))
+    last = pub.active if pub.active is not None else (pub.order[0] if pub.order else 0)
+    start = pub.order.index(last) if last in pub.order else 0
+    order = pub.order[start:] + pub.order[:start]
+    return display, order
+
+
+def after_mission(
+    record: SaintRecord,
+    state: ApocryphaState,
+    seat: int,
+    book: CardBook,
+    rng: Rng,
+    fragment: str | None = None,
+    trade_for_death: bool = False,
+) -> SaintRecord:
+    """The saint's record after Mission End.
+
+    fragment: the fragment this saint chose from the display (slotted), if any.
+    trade_for_death: a faded saint sacrifices that fragment to avoid the death instead.
+    """
+    rec = record.model_copy(deep=True)
+    view = state.public.saints[seat]
+    rec.missions += 1
+    # The halo keeps fragments and deaths; slotted gifts return to the deck, anything else to the box.
+    rec.halo = {}
+    kept_gifts: list[str] = []
+    for slot, uid in view.halo.items():
+        cid = card_id(uid)
+        if cid in book.gifts:
+            kept_gifts.append(cid)
+        elif (
+            cid in book.fragments
+            or cid in book.deaths
+            or cid.startswith("custom_")
+            or _mission_fragment(state, book, cid)
+        ):
+            rec.halo[slot] = cid
+            if cid in state.public.fragments_given:
+                rec.custom[cid] = dict(state.public.fragments_given[cid])
+    hand = state.players[seat]
+    for uid in [*hand.hand, *hand.buried, *state.secret.decks.get(seat, []), *view.discard]:
+        if card_id(uid) in book.gifts:
+            kept_gifts.append(card_id(uid))
+    rec.gifts = kept_gifts
+    death = bool(view.mission_deaths)
+    if fragment is not None:
+        if death and trade_for_death and view.fading:
+            death = False
+        else:
+            slot = free_slot(rec)
+            if slot is not None:
+                rec.halo[slot] = fragment
+    if death:
+        slot_death(rec, draw_death(book, rng))
+    if rec.dead:
+        return rec
+    enforce_limit(rec)
+    rec.gifts = fit_gifts(rec, book, rng)
+    return rec
+
+
+def _mission_fragment(state: ApocryphaState, book: CardBook, cid: str) -> bool:
+    mission = book.missions.get(state.public.mission or "")
+    return bool(mission and any(f.id == cid for f in mission.fragments))

@@ -1,0 +1,209 @@
+"""Apocrypha's game state: the public table, the guide's secrets, and each saint's hand.
+
+Cards in play are instances named "<card id>#<n>" so two copies are told
+apart and no instance can be in two places. Hidden zones (nexus decks, the
+clock, saints' decks) sit in `secret`, which only the guide sees; hands and
+bury piles sit in each saint's private part; the public part holds counts and
+faceup cards only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from bot.engine.dice import Pool
+from bot.engine.state import GameState, Part
+
+Step = Literal["setup", "start", "support", "investigate", "sanctify", "transfer", "end", "over"]
+TURN_STEPS: tuple[str, ...] = ("start", "support", "investigate", "sanctify", "transfer", "end")
+ConfrontStep = Literal["avoid", "initiate", "act", "terminate"]
+
+# Halo slots, row by row; 4 is the saint card itself.
+HALO_SLOTS = 9
+SAINT_SLOT = 4
+TOP_ROW = (0, 1, 2)
+LEFT_COLUMN = (0, 3, 6)
+RIGHT_COLUMN = (2, 5, 8)
+BOTTOM_ROW = (6, 7, 8)
+
+
+def card_id(uid: str) -> str:
+    return uid.split("#", 1)[0]
+
+
+class SaintView(BaseModel):
+    """What the table sees of one saint."""
+
+    seat: int
+    saint_id: str
+    name: str
+    title: str = ""
+    hand_size: int
+    nexus: str | None = None
+    hand_count: int = 0
+    deck_count: int = 0
+    bury_count: int = 0
+    discard: list[str] = []
+    halo: dict[int, str] = {}  # slot -> card instance (fragments, deaths, slotted cards)
+    fading: bool = False
+    skill_bonus: dict[str, int] = {}
+    mission_deaths: int = 0
+
+
+class NexusView(BaseModel):
+    key: str
+    name: str
+    description: str = ""
+    box_id: str | None = None
+    side: Literal["hope", "doom"] = "doom"
+    count: int = 0
+    sealed: bool = False
+
+
+class Assist(BaseModel):
+    seat: int
+    virtue: str
+    value: int
+    rerolls_left: int
+    accepted: bool = False
+
+
+class MutationApplied(BaseModel):
+    mutation: str
+    side: str
+    rolls: list[int]
+    result: int
+    text: str
+
+
+class Check(BaseModel):
+    """A check in progress: target, assist, mutate, assemble, evaluate."""
+
+    seat: int
+    virtue: str
+    original_virtue: str
+    target: int | None = None
+    vs: Literal["gift", "threat", "none"] = "none"
+    stage: Literal["assist", "assemble", "evaluate", "done"] = "assist"
+    assists: list[Assist] = []
+    mutated: bool = False
+    mutations: list[MutationApplied] = []
+    extra: dict[str, int] = {}  # colour -> added dice
+    skills: list[str] = []  # skills that may influence this check
+    skill_used: str | None = None
+    plan: list[dict[str, Any]] = []  # queued evaluate steps from cards, mutations, threats
+    granted_rerolls: int = 0
+    result_adjust: int = 0
+    pool: Pool | None = None
+    total: int | None = None
+    success: bool | None = None
+    margin: int | None = None
+    notes: list[str] = []
+    purpose: str = "confront"  # confront, guard, seal, guide
+
+
+class Confrontation(BaseModel):
+    seat: int
+    card: str
+    kind: Literal["gift", "threat"]
+    origin: str | None = None  # nexus key, or None for a card from the box
+    step: ConfrontStep = "avoid"
+    target_adjust: int = 0
+    queued_mutations: list[str] = []
+    mutated: bool = False
+    checks: int = 0
+    won: bool | None = None
+    won_to: str | None = None  # where a won gift goes instead of the hand
+
+
+class DamageState(BaseModel):
+    """Damage waiting while its saint may play damage powers (reduce, prevent, bury)."""
+
+    seat: int
+    n: int
+    virtue: str
+    up: int = 0
+    down: int = 0
+    place: str = "discard"
+
+
+class Pending(BaseModel):
+    """A question the game waits on: `seat` must answer before play goes on."""
+
+    seat: int
+    kind: Literal["accept_assist", "choose", "order", "damage"]
+    text: str
+    options: list[str] = []
+    data: dict[str, Any] = {}
+
+
+class Modifier(BaseModel):
+    """A power in force for a while: an omen's investigation conditions, a slotted card's passive."""
+
+    source: str  # card instance or id
+    power: dict[str, Any]
+    until: Literal["investigation", "turn", "mission"] = "investigation"
+    seat: int | None = None
+
+
+class Hold(BaseModel):
+    seat: int
+    holder: str  # the slotted card that holds it (discarded on release)
+    card: str
+    origin: str | None = None
+
+
+class Public(Part):
+    mode: Literal["coop", "guided"] = "guided"
+    mission: str | None = None
+    mission_name: str = ""
+    step: Step = "setup"
+    active: int | None = None
+    turn: int = 0
+    start_count: int = 1  # saints at the start: decides the one-other and solo cases
+    order: list[int] = []  # seats clockwise; the saint on your left is the next one
+    saints: dict[int, SaintView] = {}
+    nexuses: dict[str, NexusView] = {}
+    clock_count: int = 0
+    confront: Confrontation | None = None
+    check: Check | None = None
+    pending: list[Pending] = []
+    damage: DamageState | None = None
+    modifiers: list[Modifier] = []
+    investigations: int = 0  # investigations left in this Investigate step
+    moved: bool = False
+    gave: bool = False
+    must_reset: list[int] = []
+    holds: list[Hold] = []  # confronted cards slotted away until their saint's hand is empty
+    fragments_given: dict[str, dict[str, str]] = {}  # custom fragment id -> {name, text}
+    outcome: Literal["won", "lost"] | None = None
+    result: str | None = None
+
+
+class ClockCard(BaseModel):
+    card: str
+    after_turns: int = 0
+
+
+class Secret(Part):
+    decks: dict[int, list[str]] = {}  # top first
+    nexus_decks: dict[str, list[str]] = {}  # top first
+    clock: list[ClockCard] = []  # top first
+    used: list[str] = []  # "<instance>:<power>" used in the current step (kept out of sight: it names cards)
+    forced_dice: list[int] = []  # the guide's chosen die results, used before the PRNG
+    hidden_nexuses: dict[str, NexusView] = {}  # prepared by the guide, not yet shown to the saints
+    next_copy: dict[str, int] = {}  # card id -> next instance number
+
+
+class Hand(Part):
+    hand: list[str] = []
+    buried: list[str] = []
+    examined: list[str] = []  # cards this saint has looked at and may reorder
+
+
+class ApocryphaState(GameState):
+    public: Public
+    secret: Secret
+    players: dict[int, Hand]

@@ -1,0 +1,760 @@
+"""/apocrypha: the lobby with saints, the saints' commands, the table and panels, and Mission End.
+
+The guide's tools live in guide.py and the saint records in saints.py; both are mixed in here.
+Players bring a saint to the lobby (`join saint:` or the Bring a saint button); the choice is
+kept in the lobby's options by user and turned into the engine's `saints` by seat at start.
+When the mission ends, the fragments on display are chosen in the rulebook's order and every
+saint's record is written back.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.engine.errors import GameError
+from bot.engine.prng import Rng
+from bot.engine.seats import GUIDE, Seat
+from bot.games.apocrypha.cards import CardBook
+from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display
+from bot.service import Result, actor_of, user_of
+from bot.store import GameSession, PlayerRecord, Status
+from cogs.apocrypha import render, views
+from cogs.apocrypha.guide import GuideCommands, card_ref, numbers
+from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
+from cogs.common.base import GameCog
+from cogs.common.components import GameButton, GameSelect, view_of
+from cogs.common.replies import ack, refuse, say
+from cogs.common.text import fill_seats, mention
+
+log = logging.getLogger(__name__)
+
+Virtue = Literal["body", "mind", "rage", "soul"]
+END_KIND = "mission_end"  # a server-wide record per session: the fragment display and who chose what
+NONE = "-"
+
+
+def hand_ref(book: CardBook, view: dict[str, Any], seat: int, text: str) -> str:
+    """A card the saint holds (hand or halo), the confronted card, or "saint", from a name or an id."""
+    t = text.strip()
+    if t.lower() in ("saint", "saint power"):
+        return "saint"
+    public = view.get("public", {})
+    name = render.namer(book, public)
+    mine = [
+        *view.get("private", {}).get("hand", []),
+        *public.get("saints", {}).get(str(seat), {}).get("halo", {}).values(),
+    ]
+    confront = public.get("confront")
+    if confront:
+        mine.append(confront["card"])
+    for uid in mine:
+        if t.lower() in (uid, uid.split("#")[0], name(uid).lower()):
+            return uid
+    return t
+
+
+class ApocryphaCog(
+    SaintCommands,
+    GuideCommands,
+    GameCog,
+    group_name="apocrypha",
+    group_description="Apocrypha: saints against the Deathless, with a guide or co-op.",
+):
+    game = "apocrypha"
+    # A saint's buttons hang on the shared table (an assist offered, a check's stage), not only on
+    # their own cards, so every panel is redrawn after every change.
+    panels_follow_table = True
+
+    @property
+    def book(self) -> CardBook:
+        return self.rules.book  # type: ignore[attr-defined]  # the engine's own cards
+
+    # ==========================================================================
+    # The lobby
+    # ==========================================================================
+    @app_commands.command(
+        name="new", description="Open an Apocrypha lobby here: guided (you are the guide) or co-op."
+    )
+    @app_commands.describe(
+        mode="guided: a human guide runs the mission; coop: the game does",
+        mission="A mission from the box",
+        guide="Someone else to guide (you then play a saint)",
+    )
+    async def new_cmd(
+        self,
+        interaction: discord.Interaction,
+        mode: Literal["guided", "coop"] = "guided",
+        mission: str | None = None,
+        guide: discord.Member | None = None,
+    ) -> None:
+        if mission:
+            mission = next(
+                (k for k, m in self.book.missions.items() if mission.lower() in (k, m.name.lower())), mission
+            )
+        options = {"mode": mode, "mission": mission}
+        if mode == "guided" and (guide is None or guide.id == interaction.user.id):
+            await self.open_lobby(interaction, options, host_role="guide")
+            return
+        await self.open_lobby(interaction, options)
+        if mode == "guided" and guide is not None:
+            try:
+                row = await self._here(interaction)
+                assert row.id is not None
+                await self.bot.service.join(row.id, guide.id, role="guide")
+            except GameError as exc:
+                await say(interaction, exc.message)
+
+    @new_cmd.autocomplete("mission")
+    async def _missions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=m.name[:100], value=k)
+            for k, m in self.book.missions.items()
+            if current.lower() in m.name.lower()
+        ][:25]
+
+    @app_commands.command(
+        name="join", description="Join the lobby here bringing one of your saints (or as the guide)."
+    )
+    @app_commands.describe(
+        saint="One of your saints (see /apocrypha saint list)", role="guide: run the mission instead"
+    )
+    async def join_cmd(
+        self, interaction: discord.Interaction, saint: str | None = None, role: str | None = None
+    ) -> None:
+        try:
+            row = await self._here(interaction)
+            assert row.id is not None
+            user = interaction.user.id
+            record = await self._usable_saint(interaction, saint) if saint and role is None else None
+            notice = ""
+            if not (record is not None and user in row.seats):
+                notice = (await self.bot.service.join(row.id, user, role=role)).notice
+            if record is not None:
+                await self._pick(row.id, user, record.name)
+                notice = f"{notice} You bring {record.name}.".strip()
+            elif role is None:
+                notice += (
+                    " Bring a saint with `/apocrypha join saint:<name>` or the lobby's Bring a saint button."
+                )
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, notice)
+
+    @join_cmd.autocomplete("saint")
+    async def _join_saint(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.own_saint_choices(interaction, current)
+
+    @app_commands.command(
+        name="start", description="Start the mission (host only); every player must have a saint."
+    )
+    async def start_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            notice = await self._start(await self._here(interaction), interaction.user.id)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await say(interaction, notice)
+
+    async def _usable_saint(self, interaction: discord.Interaction, name: str) -> SaintRecord:
+        if interaction.guild_id is None:
+            raise GameError("Saints belong to a server: join from a server channel.")
+        record = await find_saint(self.bot, interaction.guild_id, interaction.user.id, name)
+        if record.dead:
+            raise GameError(f"{record.name} is dead and cannot join a mission.")
+        return record
+
+    async def _set_options(self, session_id: int, change: Any) -> None:
+        """Change the lobby's options (the saints brought) under the session's lock and version check."""
+
+        def changed(row: GameSession) -> dict[str, Any]:
+            options = dict(row.options)
+            change(options)
+            return options
+
+        await self.bot.service.update_options(session_id, changed)
+
+    async def _pick(self, session_id: int, user: int, name: str) -> None:
+        def change(options: dict[str, Any]) -> None:
+            options["picks"] = {**options.get("picks", {}), str(user): name}
+
+        await self._set_options(session_id, change)
+
+    async def _start(self, row: GameSession, user: int) -> str:
+        """Resolve each seat's saint from its record, then start through the service."""
+        assert row.id is not None
+        if row.status != Status.LOBBY.value:
+            raise GameError("The game has already started, so you cannot start now.")
+        if user != row.host_id:
+            raise GameError("Only the host can start the game.")
+        picks = row.options.get("picks", {})
+        saints: dict[str, Any] = {}
+        for seat, member in enumerate(row.seats):
+            name = picks.get(str(member))
+            if name is None:
+                alive = [r for r in await saint_records(self.bot, row.guild_id or 0, member) if not r.dead]
+                if len(alive) != 1:
+                    raise GameError(
+                        f"{mention(member)} has not chosen a saint yet: `/apocrypha join saint:<name>`, "
+                        "or the Bring a saint button."
+                    )
+                name = alive[0].name
+            record = await find_saint(self.bot, row.guild_id or 0, member, name)
+            if record.dead:
+                raise GameError(f"{record.name} is dead and cannot join a mission.")
+            saints[str(seat)] = record.model_dump(mode="json")
+        await self._set_options(row.id, lambda options: options.update(saints=saints))
+        return (await self.bot.service.start(row.id, user)).notice
+
+    def lobby_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
+        assert row.id is not None
+        return [
+            *super().lobby_items(row),
+            GameButton(row.id, "bring", label="Bring a saint", style=discord.ButtonStyle.primary),
+        ]
+
+    def options_text(self, row: GameSession) -> str:
+        mode = "guided" if row.options.get("mode", "guided") == "guided" else "co-op"
+        mission = self.book.missions.get(row.options.get("mission") or "")
+        picks = row.options.get("picks", {})
+        saints = ", ".join(f"{mention(int(u))}: {n}" for u, n in picks.items() if int(u) in row.seats)
+        text = f"{mode}" + (f", mission {mission.name}" if mission else ", the guide's own mission")
+        return text + (f"\nSaints: {saints}" if saints else "")
+
+    # ==========================================================================
+    # The saints' commands
+    # ==========================================================================
+    async def _saint_act(self, interaction: discord.Interaction, build: Any, notice: str) -> None:
+        """Resolve card names against the saint's own view, then hand the command to the engine."""
+        try:
+            row = await self._here(interaction)
+            seat = actor_of(row, interaction.user.id)
+            if seat is None or seat == GUIDE or row.state is None:
+                raise GameError("Only a saint in this mission can do that.")
+            command = build(self.bot.service.view_for(row, interaction.user.id), seat, row)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await self.act(interaction, command, session_id=row.id, notice=notice)
+
+    @app_commands.command(
+        name="play", description="Play a power of a card in your hand or halo (or your saint power)."
+    )
+    @app_commands.describe(
+        card="The card (or 'saint' for your saint power)",
+        power="Which of its powers, 1 first",
+        cards="Cards from your hand the power acts on, separated by commas",
+        dice="Dice numbers, e.g. 1, 3",
+        target="The player whose saint it affects",
+        option="For a 'choose 1' power: which option, 1 first",
+        amount="How many, where the power lets you choose",
+    )
+    async def play_cmd(
+        self,
+        interaction: discord.Interaction,
+        card: str,
+        power: app_commands.Range[int, 1, 9] = 1,
+        cards: str = "",
+        dice: str = "",
+        target: discord.Member | None = None,
+        option: app_commands.Range[int, 1, 9] | None = None,
+        amount: app_commands.Range[int, 0, 20] | None = None,
+    ) -> None:
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            aim = None
+            if target is not None:
+                aim = actor_of(row, target.id)
+                if aim is None or aim == GUIDE:
+                    raise GameError("That person is not playing a saint in this mission.")
+            return {
+                "type": "play",
+                "card": hand_ref(self.book, view, seat, card),
+                "power": power - 1,
+                "cards": [hand_ref(self.book, view, seat, c) for c in cards.split(",") if c.strip()],
+                "dice": [d - 1 for d in numbers(dice)] if dice.strip() else [],
+                "target": aim,
+                "option": option - 1 if option else None,
+                "amount": amount,
+            }
+
+        await self._saint_act(interaction, build, "Played.")
+
+    @app_commands.command(
+        name="investigate", description="Investigate your nexus, with an omen from your hand or without."
+    )
+    async def investigate_cmd(self, interaction: discord.Interaction, omen: str | None = None) -> None:
+        await self._saint_act(
+            interaction,
+            lambda v, s, r: {
+                "type": "investigate",
+                "omen": hand_ref(self.book, v, s, omen) if omen else None,
+            },
+            "You investigate.",
+        )
+
+    @app_commands.command(
+        name="next", description="Go on to the next step of your turn, confrontation or check."
+    )
+    async def next_cmd(self, interaction: discord.Interaction) -> None:
+        await self._saint_act(interaction, lambda v, s, r: {"type": "next"}, "On to the next step.")
+
+    @app_commands.command(
+        name="attempt", description="Attempt the check against the confronted card with a virtue."
+    )
+    async def attempt_cmd(self, interaction: discord.Interaction, virtue: Virtue) -> None:
+        await self._saint_act(
+            interaction, lambda v, s, r: {"type": "attempt", "virtue": virtue}, "You attempt the check."
+        )
+
+    @app_commands.command(
+        name="assist", description="Offer to assist the check in progress with one of your virtues."
+    )
+    async def assist_cmd(self, interaction: discord.Interaction, virtue: Virtue) -> None:
+        await self._saint_act(
+            interaction, lambda v, s, r: {"type": "assist", "virtue": virtue}, "You offer to assist."
+        )
+
+    @app_commands.command(
+        name="answer",
+        description="Answer what the game asks you: 1 accepts (or the first option), 2 refuses.",
+    )
+    async def answer_cmd(
+        self, interaction: discord.Interaction, option: app_commands.Range[int, 1, 9] = 1
+    ) -> None:
+        await self._saint_act(
+            interaction, lambda v, s, r: {"type": "answer", "option": option - 1}, "Answered."
+        )
+
+    @app_commands.command(name="roll", description="Finish assembling and roll your dice.")
+    async def roll_cmd(self, interaction: discord.Interaction) -> None:
+        await self._saint_act(interaction, lambda v, s, r: {"type": "roll"}, "Rolled.")
+
+    @app_commands.command(
+        name="reroll", description="Reroll dice with the rerolls an assist (or a card) gave you."
+    )
+    @app_commands.describe(
+        dice="Dice numbers, e.g. 1, 2", assist="The assisting player whose rerolls you use"
+    )
+    async def reroll_cmd(
+        self, interaction: discord.Interaction, dice: str, assist: discord.Member | None = None
+    ) -> None:
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            helper = actor_of(row, assist.id) if assist else None
+            return {"type": "reroll", "dice": [d - 1 for d in numbers(dice)], "assist": helper}
+
+        await self._saint_act(interaction, build, "Rerolled.")
+
+    @app_commands.command(
+        name="keep", description="Finish the check: the remaining dice steps run and three dice are kept."
+    )
+    async def keep_cmd(self, interaction: discord.Interaction) -> None:
+        await self._saint_act(interaction, lambda v, s, r: {"type": "keep"}, "The check is decided.")
+
+    @app_commands.command(name="move", description="Transfer step: move to another revealed nexus.")
+    async def move_cmd(self, interaction: discord.Interaction, nexus: str) -> None:
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            known = view["public"].get("nexuses", {})
+            key = next((k for k, n in known.items() if nexus.lower() in (k, n["name"].lower())), nexus)
+            return {"type": "move", "nexus": key}
+
+        await self._saint_act(interaction, build, "You move.")
+
+    @move_cmd.autocomplete("nexus")
+    async def _move_nexus(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._session_view(interaction)
+        known = view.get("public", {}).get("nexuses", {})
+        return [
+            app_commands.Choice(name=n["name"][:100], value=k)
+            for k, n in known.items()
+            if current.lower() in n["name"].lower()
+        ][:25]
+
+    @app_commands.command(
+        name="give", description="Transfer step: give a card from your hand to a saint at your nexus."
+    )
+    async def give_cmd(self, interaction: discord.Interaction, card: str, to: discord.Member) -> None:
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            other = actor_of(row, to.id)
+            if other is None or other == GUIDE:
+                raise GameError("That person is not playing a saint in this mission.")
+            return {"type": "give", "card": hand_ref(self.book, view, seat, card), "to": other}
+
+        await self._saint_act(interaction, build, "Given.")
+
+    @app_commands.command(name="endturn", description="Reset (discard the cards you name) and end your turn.")
+    @app_commands.describe(
+        discard="Cards to discard first, separated by commas", recycle="Extra cards to recycle"
+    )
+    async def endturn_cmd(
+        self, interaction: discord.Interaction, discard: str = "", recycle: str = ""
+    ) -> None:
+        await self._saint_act(
+            interaction, self._reset_builder("end_turn", discard, recycle), "Your turn is over."
+        )
+
+    @app_commands.command(
+        name="reset", description="Reset your hand when the game lets you (a rest, or another saint's reset)."
+    )
+    async def reset_cmd(self, interaction: discord.Interaction, discard: str = "", recycle: str = "") -> None:
+        await self._saint_act(
+            interaction, self._reset_builder("reset", discard, recycle), "You reset your hand."
+        )
+
+    def _reset_builder(self, kind: str, discard: str, recycle: str) -> Any:
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            names = lambda text: [hand_ref(self.book, view, seat, c) for c in text.split(",") if c.strip()]  # noqa: E731
+            return {"type": kind, "discard": names(discard), "recycle": names(recycle)}
+
+        return build
+
+    @app_commands.command(
+        name="seal", description="Sanctify step: attempt your nexus's seal (or guard) requirement."
+    )
+    async def seal_cmd(
+        self, interaction: discord.Interaction, virtue: Virtue | None = None, card: str | None = None
+    ) -> None:
+        await self._saint_act(
+            interaction,
+            lambda v, s, r: {
+                "type": "seal",
+                "virtue": virtue,
+                "card": hand_ref(self.book, v, s, card) if card else None,
+            },
+            "You attempt the seal.",
+        )
+
+    @app_commands.command(name="card", description="Show any Apocrypha card's text (only to you).")
+    async def card_cmd(self, interaction: discord.Interaction, name: str) -> None:
+        kinds = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses", "deaths")
+        cid = card_ref(self.book, name, kinds)
+        if self.book.kind_of(cid) is None:
+            await refuse(interaction, f"There is no card called {name} in the box.")
+            return
+        card = self.book.card(cid)
+        text = render.card_text(self.book, cid) or getattr(card, "text", "")
+        await say(interaction, f"**{card.name}**\n{text}"[:2000])
+
+    @play_cmd.autocomplete("card")
+    @give_cmd.autocomplete("card")
+    @investigate_cmd.autocomplete("omen")
+    async def _hand_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._session_view(interaction)
+        if "private" not in view:
+            return []
+        name = render.namer(self.book, view["public"])
+        found = {u: name(u) for u in view["private"].get("hand", [])}
+        return [
+            app_commands.Choice(name=n[:100], value=u)
+            for u, n in found.items()
+            if current.lower() in n.lower()
+        ][:25]
+
+    @card_cmd.autocomplete("name")
+    async def _any_card(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        kinds = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses")
+        named = {cid: c.name for kind in kinds for cid, c in getattr(self.book, kind).items()}
+        return [
+            app_commands.Choice(name=n[:100], value=c)
+            for c, n in named.items()
+            if current.lower() in n.lower()
+        ][:25]
+
+    # ==========================================================================
+    # Rendering hooks
+    # ==========================================================================
+    def _who(self, row: GameSession) -> Any:
+        return lambda seat: mention(row.seats[seat]) if 0 <= seat < len(row.seats) else f"seat {seat + 1}"
+
+    def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
+        return render.table_embeds(self.book, view["public"], self._who(row))
+
+    def private_embeds(
+        self, row: GameSession, seat: Seat, view: dict[str, Any], notes: list[str]
+    ) -> list[discord.Embed]:
+        if seat == GUIDE:
+            return render.guide_embeds(self.book, view, notes, self._who(row))
+        if "private" not in view:
+            return []
+        return [
+            render.hand_embed(
+                self.book, view, seat, fill_seats(self._prompt(view["public"], seat), row), notes
+            )
+        ]
+
+    def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
+        assert row.id is not None
+        actions = self.bot.service.legal_actions(row, seat)
+        if seat == GUIDE:
+            names = [f"seat {i + 1}" for i in range(len(row.seats))]
+            for key, saint in view["public"].get("saints", {}).items():
+                names[int(key)] = saint["name"]
+            return views.guide_items(row.id, view["public"], view.get("secret", {}), names, actions)
+        return views.saint_items(row.id, self.book, view["public"], seat, actions)
+
+    def guide_message(
+        self, row: GameSession, user: int
+    ) -> tuple[list[discord.Embed], discord.ui.View | None]:
+        assert row.id is not None
+        return self.private_message(row, GUIDE, list(self.bot.publisher.notes(row.id, user)))
+
+    @staticmethod
+    def _prompt(public: dict[str, Any], seat: int) -> str:
+        """One sentence on what this saint may or must do now."""
+        mine = next((p for p in public.get("pending", []) if p["seat"] == seat), None)
+        if mine:
+            return mine["text"]
+        check = public.get("check")
+        if check and check.get("stage") != "done":
+            if check["seat"] == seat:
+                return f"Your {check['virtue'].capitalize()} check is at its {check['stage']} stage."
+            if check.get("stage") == "assist":
+                return (
+                    "A check is waiting for assists: you may offer one if your virtue points at that saint."
+                )
+        confront = public.get("confront")
+        if confront and confront["seat"] == seat:
+            return f"You are confronting: the {confront['step']} step."
+        if public.get("active") == seat:
+            return f"It's your turn: the {public.get('step')} step."
+        if public.get("outcome"):
+            return public.get("result") or "The mission is over."
+        return "Not your turn; you may still play cards whose timing has come."
+
+    def waiting_prompt(self, row: GameSession) -> str:
+        public = (row.state or {}).get("public") or {}
+        if public.get("pending"):
+            return "the game needs your answer: see your DM or `/apocrypha hand`."
+        if public.get("active") is None and public.get("mode") == "guided":
+            return "the saints wait for the guide to start a turn or present a card."
+        return "the mission waits on you: see your DM or `/apocrypha hand`."
+
+    # ==========================================================================
+    # Clicks
+    # ==========================================================================
+    def command_from_component(
+        self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]
+    ) -> dict[str, Any] | None:
+        examined: list[str] = []
+        if seat != GUIDE and row.state:
+            examined = list(((row.state.get("players") or {}).get(str(seat)) or {}).get("examined", []))
+        return views.command_for(verb, arg, values, examined)
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        row: GameSession,
+        verb: str,
+        arg: str | None,
+        values: list[str],
+    ) -> None:
+        try:
+            if verb == "start":
+                await self._start(row, interaction.user.id)
+                await ack(interaction)
+                return
+            if verb == "bring":
+                await self._offer_saints(interaction, row)
+                return
+            if verb == "bring_pick":
+                await self._bring(interaction, row, values[0] if values else "")
+                return
+            if verb == "frag":
+                await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
+                return
+        except GameError as exc:
+            await refuse(interaction, fill_seats(exc.message, row))
+            return
+        await super().on_component(interaction, row, verb, arg, values)
+
+    async def _offer_saints(self, interaction: discord.Interaction, row: GameSession) -> None:
+        assert row.id is not None
+        if row.status != Status.LOBBY.value:
+            raise GameError("The mission has already started, so the saints are fixed.")
+        alive = [
+            r for r in await saint_records(self.bot, row.guild_id or 0, interaction.user.id) if not r.dead
+        ]
+        if not alive:
+            raise GameError(
+                "You have no living saints on this server: make one with `/apocrypha saint create`."
+            )
+        options = [
+            discord.SelectOption(
+                label=r.name[:100],
+                value=r.name[:100],
+                description=render.record_line(self.book, r, bold=False)[:100],
+            )
+            for r in alive
+        ]
+        select = GameSelect(row.id, "bring_pick", options=options, placeholder="Choose your saint…")
+        await say(interaction, "Which saint do you bring?", view=view_of([select]))
+
+    async def _bring(self, interaction: discord.Interaction, row: GameSession, name: str) -> None:
+        assert row.id is not None
+        record = await self._usable_saint(interaction, name)
+        user = interaction.user.id
+        if user not in row.seats:
+            await self.bot.service.join(row.id, user)
+        await self._pick(row.id, user, record.name)
+        await say(interaction, f"You bring {record.name} to the mission.")
+
+    # ==========================================================================
+    # Mission End: fragments in order, then every saint's record written back
+    # ==========================================================================
+    def on_result(self, result: Result) -> None:
+        """A finished mission (by a command or a timeout) goes on to Mission End, in the background."""
+        row = result.session
+        if row.id is not None and row.status == Status.FINISHED.value and row.state is not None:
+            self.bot.publisher.schedule(("mission_end", row.id), lambda: self._mission_end(row))
+
+    def _rng(self, row: GameSession, salt: int) -> Rng:
+        return Rng.from_seed(((row.seed or 0) * 31 + salt) & (2**63 - 1))
+
+    async def _end_record(self, row: GameSession, change: Any) -> PlayerRecord | None:
+        assert row.id is not None and row.guild_id is not None
+        return await self.bot.service.update_record(row.guild_id, 0, GAME, END_KIND, str(row.id), change)
+
+    async def _mission_end(self, row: GameSession) -> None:
+        if row.guild_id is None:
+            return
+        state = self.rules.load_state(row.state or {})
+        public = state.public
+        display, order = (
+            fragment_display(state, self.book, self._rng(row, 1)) if public.outcome == "won" else ([], [])
+        )
+        created = False
+
+        def begin(current: PlayerRecord | None) -> PlayerRecord | None:
+            nonlocal created
+            if current is not None:
+                return current
+            created = True
+            data = {"display": display, "order": order, "picks": {}, "done": False}
+            return PlayerRecord(
+                guild_id=row.guild_id, user_id=0, game=GAME, kind=END_KIND, name=str(row.id), data=data
+            )
+
+        await self._end_record(row, begin)
+        if not created:
+            return
+        if display and order:
+            channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
+            content, view = self._display_message(row, display, order[0])
+            await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
+        else:
+            await self._write_records(row, {})
+
+    def _display_message(
+        self, row: GameSession, display: list[str], chooser: int
+    ) -> tuple[str, discord.ui.View | None]:
+        assert row.id is not None
+        public = (row.state or {})["public"]
+        name = render.namer(self.book, public)
+        options = [discord.SelectOption(label=name(f)[:100], value=f) for f in display]
+        saint = public["saints"].get(str(chooser), {})
+        if saint.get("fading") and saint.get("mission_deaths"):
+            options += [
+                discord.SelectOption(
+                    label=f"{name(f)}: give it up to avoid the death"[:100], value=f"trade:{f}"
+                )
+                for f in display
+            ]
+        options.append(discord.SelectOption(label="No fragment", value=NONE))
+        select = GameSelect(
+            row.id, "frag", str(chooser), options=options[:25], placeholder="Choose a fragment…"
+        )
+        return render.display_text(self.book, public, display, mention(user_of(row, chooser))), view_of(
+            [select]
+        )
+
+    async def _choose_fragment(
+        self, interaction: discord.Interaction, row: GameSession, arg: str | None, value: str
+    ) -> None:
+        seat = int(arg) if arg and arg.isdigit() else -1
+        if user_of(row, seat) != interaction.user.id:
+            raise GameError("It is not your turn to choose a fragment.")
+        after: dict[str, Any] = {}
+
+        def choose(current: PlayerRecord | None) -> PlayerRecord:
+            if current is None or current.data.get("done"):
+                raise GameError("The fragments have all been chosen.")
+            data = dict(current.data)
+            picks, order, display = dict(data["picks"]), data["order"], list(data["display"])
+            if len(picks) >= len(order) or order[len(picks)] != seat:
+                raise GameError("It is not your turn to choose a fragment.")
+            fid = value.removeprefix("trade:")
+            if value != NONE and fid not in display:
+                raise GameError("That fragment has already been taken.")
+            picks[str(seat)] = value
+            if value != NONE:
+                display.remove(fid)
+            data.update(picks=picks, display=display, done=len(picks) >= len(order) or not display)
+            current.data = data
+            after.update(data)
+            return current
+
+        await self._end_record(row, choose)
+        order = after["order"]
+        if after["done"]:
+            picks = after["picks"]
+            self.bot.publisher.schedule(("records", row.id), lambda: self._write_records(row, picks))
+            public = (row.state or {})["public"]
+            text = render.display_text(self.book, public, after["display"], None)
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        content, view = self._display_message(row, after["display"], order[len(after["picks"])])
+        await interaction.response.edit_message(content=content, view=view)
+
+    async def _write_records(self, row: GameSession, picks: dict[str, str]) -> None:
+        """Mission End for every saint: the engine's after_mission on the stored record, saved back."""
+        state = self.rules.load_state(row.state or {})
+        saints = row.options.get("saints", {})
+        lines = []
+        for seat, user in enumerate(row.seats):
+            brought = record_data(saints, seat)
+            if brought is None or row.guild_id is None:
+                continue
+            pick = picks.get(str(seat), NONE)
+            fragment = None if pick == NONE else pick.removeprefix("trade:")
+            trade = pick.startswith("trade:")
+            changed = await self._update_saint(row, state, seat, user, brought.name, fragment, trade)
+            if changed is not None:
+                lines.append(f"{mention(user)} " + render.record_change(self.book, *changed))
+        if lines:
+            channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
+            await channel.send(
+                "Mission End: the saints' records are updated.\n" + "\n".join(lines)[:1900],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    async def _update_saint(
+        self, row: GameSession, state: Any, seat: int, user: int, name: str, fragment: str | None, trade: bool
+    ) -> tuple[SaintRecord, SaintRecord] | None:
+        """One saint's record after Mission End (None if it was retired during the mission)."""
+        assert row.guild_id is not None
+        seen: list[tuple[SaintRecord, SaintRecord]] = []
+
+        def change(current: PlayerRecord | None) -> PlayerRecord | None:
+            if current is None:
+                return None
+            base = SaintRecord.model_validate(current.data)
+            new = after_mission(base, state, seat, self.book, self._rng(row, 100 + seat), fragment, trade)
+            seen[:] = [(base, new)]
+            current.data = new.model_dump(mode="json")
+            return current
+
+        await self.bot.service.update_record(row.guild_id, user, GAME, KIND, name, change)
+        return seen[0] if seen else None

@@ -1,0 +1,438 @@
+"""The guide's tools: `/apocrypha guide ...`, one subcommand per guide command of the engine.
+
+Every reply is ephemeral and the engine refuses anyone but the guide, so nothing here can show a
+saint what the guide has prepared. Names typed by the guide (cards, nexuses, saints) are turned
+into the engine's ids; anything unknown goes through as typed, for the engine to refuse plainly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.engine.errors import GameError
+from bot.engine.seats import GUIDE
+from bot.games.apocrypha.cards import CardBook, slug
+from bot.service import actor_of
+from bot.store import GameSession
+from cogs.apocrypha import render
+from cogs.common.replies import refuse, say
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+CARD_KINDS = ("gifts", "threats", "omens")
+
+
+def card_ref(book: CardBook, text: str, kinds: tuple[str, ...] = CARD_KINDS) -> str:
+    """A card id from an id or a name (any case); unknown text becomes a slug the engine refuses."""
+    wanted = text.strip().lower()
+    for kind in kinds:
+        for cid, card in getattr(book, kind).items():
+            if wanted in (cid, card.name.lower()):
+                return cid
+    return slug(text)
+
+
+def card_list(book: CardBook, text: str) -> list[str]:
+    return [card_ref(book, part) for part in text.split(",") if part.strip()]
+
+
+def numbers(text: str) -> list[int]:
+    try:
+        return [int(p) for p in text.replace(" ", ",").split(",") if p.strip()]
+    except ValueError:
+        raise GameError("Write the numbers separated by commas, like 6, 4, 1.") from None
+
+
+def seat_ref(public: dict[str, Any], text: str) -> int:
+    """A seat from "2" (the seat shown, 1-based), a saint's name, or the seat value autocomplete gives."""
+    saints = public.get("saints", {})
+    t = text.strip()
+    if t.startswith("seat:"):
+        return int(t[5:])
+    if t.isdigit():
+        return int(t) - 1
+    for key, saint in saints.items():
+        if saint["name"].lower() == t.lower() or saint["name"].split()[0].lower() == t.lower():
+            return int(key)
+    raise GameError(f"There is no saint called {text} in this mission.")
+
+
+def nexus_ref(view: dict[str, Any], text: str) -> str:
+    """A nexus key from its key or name, among the revealed and the guide's hidden nexuses."""
+    known = {**view.get("public", {}).get("nexuses", {}), **view.get("secret", {}).get("hidden_nexuses", {})}
+    t = text.strip()
+    for key, nexus in known.items():
+        if t.lower() in (key, nexus["name"].lower()):
+            return key
+    return slug(t)
+
+
+def _choices(named: dict[str, str], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.lower()
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for v, n in named.items() if typed in n.lower()][
+        :25
+    ]
+
+
+Side = Literal["hope", "doom"]
+
+
+class GuideCommands:
+    """Mixed into the Apocrypha cog: the `/apocrypha guide` subcommand group."""
+
+    bot: TabletopBot
+    book: CardBook
+
+    guide = app_commands.Group(name="guide", description="The guide's tools (guided mode; only the guide).")
+
+    # The cog supplies act() and _here() (GameCog) and guide_message().
+
+    async def _guide_view(self, interaction: discord.Interaction) -> tuple[GameSession, dict[str, Any]]:
+        """The session here and the guide's view of it; a refusal for anyone else."""
+        row = await self._here(interaction)  # type: ignore[attr-defined]
+        if actor_of(row, interaction.user.id) != GUIDE:
+            raise GameError("Only the guide can do that.")
+        if row.state is None:
+            raise GameError("The mission has not started yet.")
+        return row, self.bot.service.view_for(row, interaction.user.id)
+
+    async def _guide_act(self, interaction: discord.Interaction, build: Any, notice: str) -> None:
+        """Resolve names with the guide's view, then hand the command to the engine."""
+        try:
+            row, view = await self._guide_view(interaction)
+            command = build(view)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await self.act(interaction, command, session_id=row.id, notice=notice)  # type: ignore[attr-defined]
+
+    # -- nexuses --------------------------------------------------------------------------------
+    @guide.command(name="prepare", description="Prepare a nexus: one from the box, or your own with a name.")
+    @app_commands.describe(
+        nexus="A nexus from the box",
+        name="Your own nexus's name (or rename the box one)",
+        description="What the saints find there",
+        side="Hope or Doom side up",
+        reveal="Show it to the saints now",
+    )
+    async def g_prepare(
+        self,
+        interaction: discord.Interaction,
+        nexus: str | None = None,
+        name: str | None = None,
+        description: str = "",
+        side: Side = "doom",
+        reveal: bool = False,
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            box = None
+            if nexus:
+                box = next(
+                    (k for k, n in self.book.nexuses.items() if nexus.lower() in (k, n.name.lower())),
+                    slug(nexus),
+                )
+            return {
+                "type": "g_prepare",
+                "nexus": box,
+                "name": name,
+                "description": description,
+                "side": side,
+                "reveal": reveal,
+            }
+
+        await self._guide_act(interaction, build, "Nexus prepared.")
+
+    @guide.command(name="reveal", description="Reveal a prepared nexus to the saints.")
+    async def g_reveal(self, interaction: discord.Interaction, nexus: str) -> None:
+        await self._guide_act(
+            interaction, lambda v: {"type": "g_reveal", "nexus": nexus_ref(v, nexus)}, "Revealed."
+        )
+
+    @guide.command(
+        name="place", description="Put saints at a revealed nexus (all of them unless you name some)."
+    )
+    @app_commands.describe(saints="Saints to place, separated by commas (default: everyone)")
+    async def g_place(self, interaction: discord.Interaction, nexus: str, saints: str = "") -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            seats = [seat_ref(view["public"], s) for s in saints.split(",") if s.strip()]
+            return {"type": "g_place", "nexus": nexus_ref(view, nexus), "seats": seats}
+
+        await self._guide_act(interaction, build, "Placed.")
+
+    @guide.command(name="orient", description="Turn a nexus to its Hope or Doom side.")
+    async def g_orient(self, interaction: discord.Interaction, nexus: str, side: Side) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {"type": "g_orient", "nexus": nexus_ref(v, nexus), "side": side},
+            "Oriented.",
+        )
+
+    @guide.command(
+        name="stack", description="Put cards from the box into a nexus, in this order (first on top)."
+    )
+    @app_commands.describe(
+        cards="Card names separated by commas, top first", bottom="Put them under the nexus's cards"
+    )
+    async def g_stack(
+        self, interaction: discord.Interaction, nexus: str, cards: str, bottom: bool = False
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            return {
+                "type": "g_stack",
+                "nexus": nexus_ref(view, nexus),
+                "cards": card_list(self.book, cards),
+                "bottom": bottom,
+            }
+
+        await self._guide_act(interaction, build, "Stacked.")
+
+    # -- the clock --------------------------------------------------------------------------------
+    @guide.command(name="clock", description="Build or stack the clock: named cards and/or random omens.")
+    @app_commands.describe(
+        cards="Cards from the box, separated by commas, top first",
+        random_omens="How many random omens to add",
+        after_turns="Let these cards trigger after this many turns",
+        bottom="Put them at the bottom",
+    )
+    async def g_clock(
+        self,
+        interaction: discord.Interaction,
+        cards: str = "",
+        random_omens: app_commands.Range[int, 0, 40] = 0,
+        after_turns: app_commands.Range[int, 0, 60] = 0,
+        bottom: bool = False,
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            return {
+                "type": "g_clock",
+                "cards": card_list(self.book, cards),
+                "random_omens": random_omens,
+                "after_turns": after_turns,
+                "bottom": bottom,
+            }
+
+        await self._guide_act(interaction, build, "The clock is set.")
+
+    @guide.command(name="delay", description="A delay: sacrifice cards from the top of the clock.")
+    async def g_delay(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 20] = 1) -> None:
+        await self._guide_act(interaction, lambda v: {"type": "g_delay", "n": n}, "Delayed.")
+
+    # -- turns and confrontations ---------------------------------------------------------------------
+    @guide.command(name="start", description="Start a saint's turn, handing them the top clock card.")
+    @app_commands.describe(draw="Hand them the clock card (default yes)")
+    async def g_start(self, interaction: discord.Interaction, saint: str, draw: bool = True) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {"type": "g_start", "seat": seat_ref(v["public"], saint), "draw": draw},
+            "Turn started.",
+        )
+
+    @guide.command(
+        name="present", description="Make a saint confront a card now: from a nexus, or from the box."
+    )
+    @app_commands.describe(
+        nexus="Take it from this nexus (its top card unless you name one)", card="The card to confront"
+    )
+    async def g_present(
+        self, interaction: discord.Interaction, saint: str, nexus: str | None = None, card: str | None = None
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            return {
+                "type": "g_present",
+                "seat": seat_ref(view["public"], saint),
+                "nexus": nexus_ref(view, nexus) if nexus else None,
+                "card": card_ref(self.book, card) if card else None,
+            }
+
+        await self._guide_act(interaction, build, "Presented.")
+
+    @guide.command(
+        name="mutate", description="Add a mutation to the confrontation (before or after assists)."
+    )
+    @app_commands.describe(roll="Fix the d6 result (default: rolled)")
+    async def g_mutate(
+        self,
+        interaction: discord.Interaction,
+        mutation: str,
+        roll: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {
+                "type": "g_mutate",
+                "mutation": card_ref(self.book, mutation, ("mutations",)),
+                "roll": roll,
+            },
+            "Mutated.",
+        )
+
+    @guide.command(name="target", description="Raise or lower the target of the confrontation.")
+    async def g_target(self, interaction: discord.Interaction, by: app_commands.Range[int, -20, 20]) -> None:
+        await self._guide_act(interaction, lambda v: {"type": "g_target", "by": by}, "Target changed.")
+
+    @guide.command(name="dice", description="Choose the next die results the rules roll (e.g. 6, 5, 1).")
+    async def g_dice(self, interaction: discord.Interaction, values: str) -> None:
+        await self._guide_act(
+            interaction, lambda v: {"type": "g_dice", "values": numbers(values)}, "The dice are set."
+        )
+
+    @guide.command(
+        name="rest", description="Between scenes: the saints (all, or those named) reset their hands."
+    )
+    async def g_rest(self, interaction: discord.Interaction, saints: str = "") -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            return {
+                "type": "g_rest",
+                "seats": [seat_ref(view["public"], s) for s in saints.split(",") if s.strip()],
+            }
+
+        await self._guide_act(interaction, build, "The saints rest.")
+
+    @guide.command(
+        name="fragment", description="Give a saint a fragment: from the box or the mission, or written now."
+    )
+    @app_commands.describe(
+        fragment="A fragment from the box or the mission",
+        name="Or write one: its name",
+        text="Your fragment's text",
+        slot="Halo slot 0-8 (4 is the saint); default: the first free one",
+    )
+    async def g_fragment(
+        self,
+        interaction: discord.Interaction,
+        saint: str,
+        fragment: str | None = None,
+        name: str | None = None,
+        text: str = "",
+        slot: app_commands.Range[int, 0, 8] | None = None,
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            frag = None
+            if fragment:
+                mission = self.book.missions.get(view["public"].get("mission") or "")
+                own = {f.name.lower(): f.id for f in mission.fragments} if mission else {}
+                frag = own.get(fragment.strip().lower()) or card_ref(self.book, fragment, ("fragments",))
+            return {
+                "type": "g_fragment",
+                "seat": seat_ref(view["public"], saint),
+                "fragment": frag,
+                "name": name,
+                "text": text,
+                "slot": slot,
+            }
+
+        await self._guide_act(interaction, build, "Fragment given.")
+
+    @guide.command(
+        name="endturn", description="End the active saint's turn (they and their assistants reset)."
+    )
+    async def g_end_turn(self, interaction: discord.Interaction) -> None:
+        await self._guide_act(interaction, lambda v: {"type": "g_end_turn"}, "Turn ended.")
+
+    @guide.command(name="endmission", description="End the mission, won or lost.")
+    async def g_end_mission(self, interaction: discord.Interaction, outcome: Literal["won", "lost"]) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {"type": "g_end_mission", "won": outcome == "won"},
+            f"The mission is {outcome}.",
+        )
+
+    @guide.command(
+        name="notes", description="The box mission's notes: the lowdown, or one nexus in full (only to you)."
+    )
+    async def g_notes(self, interaction: discord.Interaction, nexus: str | None = None) -> None:
+        try:
+            _, view = await self._guide_view(interaction)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        key = nexus_ref(view, nexus) if nexus else None
+        await say(interaction, embeds=render.mission_notes(self.book, view["public"].get("mission"), key))
+
+    @guide.command(name="panel", description="Show your guide's panel here (only to you).")
+    async def g_panel(self, interaction: discord.Interaction) -> None:
+        try:
+            row, _ = await self._guide_view(interaction)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        embeds, view = self.guide_message(row, interaction.user.id)  # type: ignore[attr-defined]
+        await say(interaction, embeds=embeds, view=view)
+
+    # -- autocomplete ---------------------------------------------------------------------------------
+    async def _session_view(self, interaction: discord.Interaction) -> dict[str, Any]:
+        try:
+            row = await self._here(interaction)  # type: ignore[attr-defined]
+        except GameError:
+            return {}
+        return self.bot.service.view_for(row, interaction.user.id) if row.state else {}
+
+    @g_notes.autocomplete("nexus")
+    @g_reveal.autocomplete("nexus")
+    @g_place.autocomplete("nexus")
+    @g_orient.autocomplete("nexus")
+    @g_stack.autocomplete("nexus")
+    @g_present.autocomplete("nexus")
+    async def _nexuses(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._session_view(interaction)
+        known = {
+            **view.get("public", {}).get("nexuses", {}),
+            **view.get("secret", {}).get("hidden_nexuses", {}),
+        }
+        return _choices({k: n["name"] for k, n in known.items()}, current)
+
+    @g_prepare.autocomplete("nexus")
+    async def _box_nexuses(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _choices({k: n.name for k, n in self.book.nexuses.items()}, current)
+
+    @g_start.autocomplete("saint")
+    @g_present.autocomplete("saint")
+    @g_fragment.autocomplete("saint")
+    async def _saints(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        view = await self._session_view(interaction)
+        saints = view.get("public", {}).get("saints", {})
+        return _choices({f"seat:{k}": f"{int(k) + 1}. {s['name']}" for k, s in saints.items()}, current)
+
+    @g_stack.autocomplete("cards")
+    @g_clock.autocomplete("cards")
+    async def _card_list(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        head, _, typed = current.rpartition(",")
+        prefix = f"{head}, " if head else ""
+        cards = {cid: c.name for kind in CARD_KINDS for cid, c in getattr(self.book, kind).items()}
+        found = _choices(cards, typed.strip())
+        return [
+            app_commands.Choice(name=(prefix + c.name)[:100], value=(prefix + c.value)[:100]) for c in found
+        ]
+
+    @g_present.autocomplete("card")
+    async def _one_card(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        cards = {cid: c.name for kind in ("gifts", "threats") for cid, c in getattr(self.book, kind).items()}
+        return _choices(cards, current)
+
+    @g_mutate.autocomplete("mutation")
+    async def _mutations(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _choices({k: m.name for k, m in self.book.mutations.items()}, current)
+
+    @g_fragment.autocomplete("fragment")
+    async def _fragments(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._session_view(interaction)
+        mission = self.book.missions.get(view.get("public", {}).get("mission") or "")
+        named = {f.id: f"{f.name} (mission)" for f in mission.fragments} if mission else {}
+        named.update({k: f.name for k, f in self.book.fragments.items()})
+        return _choices(named, current)

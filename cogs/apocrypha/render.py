@@ -1,0 +1,393 @@
+"""Apocrypha's pure renderers: the public table, a saint's hand, the guide's panel, saint records.
+
+Each takes the card book and plain view data (the JSON `project()` gives) and returns embeds or
+text; nothing here talks to Discord. The table reads `view["public"]` only, so nothing hidden
+(nexus contents, the clock's order, hands, the guide's notes) can reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import discord
+
+from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
+from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death
+from bot.games.apocrypha.state import SAINT_SLOT, card_id
+from cogs.common.text import FIELD_VALUE_MAX, clip
+
+COLOUR = discord.Colour.dark_purple()
+GUIDE_COLOUR = discord.Colour.dark_red()
+EMBED_BUDGET = 5600  # under Discord's 6000 characters per message
+TABLE_BUDGET = 4600  # the base adds "Latest" (up to 1024) and "Waiting for" to the table
+CELL = 13  # characters per halo cell
+
+Namer = Callable[[str], str]
+
+
+def namer(book: CardBook, public: dict[str, Any] | None = None) -> Namer:
+    """Card instance ("gaunt#2") or id -> its printed name, including mission and written fragments."""
+    public = public or {}
+    mission = book.missions.get(public.get("mission") or "")
+    extra = {f.id: f.name for f in mission.fragments} if mission else {}
+    for fid, info in (public.get("fragments_given") or {}).items():
+        extra[fid] = info.get("name", fid)
+
+    def name(uid: str) -> str:
+        if uid == "saint":
+            return "Saint power"
+        cid = card_id(uid)
+        if cid in extra:
+            return extra[cid]
+        try:
+            return book.card(cid).name
+        except KeyError:
+            return cid.replace("_", " ").title()
+
+    return name
+
+
+def card_text(book: CardBook, uid: str, public: dict[str, Any] | None = None) -> str:
+    """One card's name and powers in a line or two, for hands and autocomplete descriptions."""
+    cid = card_id(uid)
+    try:
+        card = book.card(cid)
+    except KeyError:
+        info = (public or {}).get("fragments_given", {}).get(cid)
+        return info.get("text", "") if info else ""
+    bits = []
+    targets = getattr(card, "targets", None)
+    if targets:
+        bits.append(" or ".join(f"{t.virtue.capitalize()} {t.number}" for t in targets))
+    side = getattr(card, "side", None)
+    if side:  # an omen: which way it turns a nexus, and what holds while it is investigated
+        bits.append(f"{side.capitalize()} omen")
+    for power in [*getattr(card, "powers", []), *getattr(card, "during", [])]:
+        cost = f" - {power.cost.capitalize()}" if power.cost != "none" else ""
+        bits.append(f"{power.timing.capitalize()}{cost}: {power.text}")
+    return " · ".join(bits)
+
+
+# -- the halo -------------------------------------------------------------------------------
+def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
+    """The 3x3 halo in a code block; the saint sits in the middle, empty slots are dots."""
+    cells = []
+    for slot in range(9):
+        if slot == SAINT_SLOT:
+            text = centre
+        else:
+            uid = halo.get(slot, halo.get(str(slot)))
+            text = name(uid) if uid else "·"
+        cells.append(clip(text, CELL).center(CELL))
+    rows = ["|".join(cells[r * 3 : r * 3 + 3]) for r in range(3)]
+    return "```\n" + "\n".join(rows) + "\n```"
+
+
+# -- the public table -------------------------------------------------------------------------
+def _nexus_lines(public: dict[str, Any]) -> list[str]:
+    lines = []
+    for nexus in public.get("nexuses", {}).values():
+        state = "sealed" if nexus.get("sealed") else f"{nexus.get('count', 0)} card(s)"
+        lines.append(f"**{nexus['name']}** ({nexus.get('side', 'doom').capitalize()}) · {state}")
+    return lines or ["None revealed yet."]
+
+
+def _saint_line(saint: dict[str, Any], name: Namer, nexuses: dict[str, Any], who: str) -> str:
+    at = nexuses.get(saint.get("nexus") or "", {}).get("name", "nowhere yet")
+    discard = saint.get("discard", [])
+    bits = [
+        f"{who} · at {at}",
+        f"hand {saint.get('hand_count', 0)} · deck {saint.get('deck_count', 0)} · "
+        f"discard {len(discard)} · buried {saint.get('bury_count', 0)}",
+    ]
+    if discard:
+        bits.append("Discard top: " + name(discard[-1]))
+    if saint.get("fading"):
+        bits.append("**Fading**")
+    return "\n".join(bits)
+
+
+def check_lines(check: dict[str, Any], who: Callable[[int], str]) -> list[str]:
+    target = check.get("target")
+    lines = [
+        f"{who(check['seat'])} checks {check['virtue'].capitalize()}"
+        + (f" against {target}" if target is not None else "")
+        + f" ({check.get('stage', 'assist')})"
+    ]
+    for a in check.get("assists", []):
+        state = "assisting" if a.get("accepted") else "offers to assist"
+        lines.append(f"{who(a['seat'])} {state} with {a['virtue'].capitalize()} {a['value']}")
+    for m in check.get("mutations", []):
+        lines.append(f"Mutation {m['side']} ({m['result']}): {m['text']}")
+    pool = check.get("pool")
+    if pool and pool.get("dice"):
+        dice = []
+        for i, die in enumerate(pool["dice"]):
+            mark = "~~" if die.get("trashed") else ("**" if die.get("kept") else "")
+            dice.append(f"{mark}d{i + 1} {die['colour']} {die['value']}{mark}")
+        lines.append("Dice: " + ", ".join(dice))
+    if check.get("total") is not None and check.get("success") is not None:
+        verdict = "success" if check["success"] else "failure"
+        lines.append(f"Total {check['total']}: {verdict}")
+    return lines
+
+
+def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], str]) -> list[discord.Embed]:
+    """The public table. `who(seat)` is how to name a seat (a mention)."""
+    name = namer(book, public)
+    mode = "guided" if public.get("mode") == "guided" else "co-op"
+    title = "Apocrypha" + (f": {public['mission_name']}" if public.get("mission_name") else "")
+    active = public.get("active")
+    head = [f"A {mode} mission · turn {public.get('turn', 0)} · clock {public.get('clock_count', 0)} card(s)"]
+    if active is not None:
+        head.append(f"Active saint: {who(active)} ({public.get('step', '')} step)")
+    elif public.get("outcome"):
+        head.append(public.get("result") or "")
+    else:
+        head.append("Waiting for the guide to start a turn." if mode == "guided" else "")
+    embed = discord.Embed(title=title, description="\n".join(h for h in head if h), colour=COLOUR)
+    embed.add_field(
+        name="Nexuses", value=clip("\n".join(_nexus_lines(public)), FIELD_VALUE_MAX), inline=False
+    )
+    nexuses = public.get("nexuses", {})
+    saints = public.get("saints", {})
+    for seat in public.get("order", []) or [int(s) for s in saints]:
+        saint = saints.get(str(seat)) or saints.get(seat)
+        if saint is None:
+            continue
+        centre = saint["name"]
+        halo = saint.get("halo", {})
+        value = _saint_line(saint, name, nexuses, who(seat))
+        if halo:
+            slots = sorted(halo.items(), key=lambda kv: int(kv[0]))
+            value += "\nHalo: " + ", ".join(f"{name(uid)} (slot {slot})" for slot, uid in slots)
+        value += "\n" + halo_grid(halo, name, centre)
+        embed.add_field(
+            name=f"{saint['name']}, {saint.get('title', '')}",
+            value=clip(value, FIELD_VALUE_MAX),
+            inline=False,
+        )
+    confront = public.get("confront")
+    if confront:
+        lines = [
+            f"{who(confront['seat'])} confronts **{name(confront['card'])}** ({confront['kind']}) · {confront['step']} step"
+        ]
+        targets = getattr(_card(book, confront["card"]), "targets", [])
+        if targets:
+            adjust = confront.get("target_adjust", 0)
+            lines.append(
+                "Targets: " + " or ".join(f"{t.virtue.capitalize()} {t.number + adjust}" for t in targets)
+            )
+        embed.add_field(name="Confrontation", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
+    check = public.get("check")
+    if check and check.get("stage") != "done":
+        embed.add_field(
+            name="Check", value=clip("\n".join(check_lines(check, who)), FIELD_VALUE_MAX), inline=False
+        )
+    pending = public.get("pending", [])
+    if pending:
+        embed.add_field(
+            name="Waiting on an answer",
+            value=clip("\n".join(f"{who(p['seat'])}: {p['text']}" for p in pending), FIELD_VALUE_MAX),
+            inline=False,
+        )
+    _trim(embed, TABLE_BUDGET)
+    return [embed]
+
+
+def _card(book: CardBook, uid: str) -> Any:
+    try:
+        return book.card(card_id(uid))
+    except KeyError:
+        return None
+
+
+# -- a saint's private panel ---------------------------------------------------------------
+def hand_embed(
+    book: CardBook, view: dict[str, Any], seat: int, prompt: str, notes: Iterable[str]
+) -> discord.Embed:
+    public, private = view["public"], view.get("private", {})
+    name = namer(book, public)
+    saint = public.get("saints", {}).get(str(seat), {})
+    hand = private.get("hand", [])
+    lines = [f"**{name(u)}**: {clip(card_text(book, u, public), 180)}" for u in hand]
+    embed = discord.Embed(
+        title=f"{saint.get('name', 'Your saint')}: your hand ({len(hand)}/{saint.get('hand_size', '?')})",
+        description=clip("\n".join(lines) or "Your hand is empty.", 3500),
+        colour=COLOUR,
+    )
+    if prompt:
+        embed.add_field(name="Now", value=clip(prompt, FIELD_VALUE_MAX), inline=False)
+    buried = private.get("buried", [])
+    if buried:
+        embed.add_field(
+            name="Buried", value=clip(", ".join(name(u) for u in buried), FIELD_VALUE_MAX), inline=False
+        )
+    notes = list(notes)
+    if notes:
+        embed.add_field(name="Recent", value=clip("\n".join(notes), FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(text="Use the controls below, or /apocrypha play, assist, move, give, endturn.")
+    _trim(embed)
+    return embed
+
+
+# -- the guide's panel ----------------------------------------------------------------------------
+def guide_embeds(
+    book: CardBook, view: dict[str, Any], notes: Iterable[str], who: Callable[[int], str]
+) -> list[discord.Embed]:
+    """Everything the guide sees: each nexus's cards in order, the clock, each saint's hand and deck."""
+    public, secret = view["public"], view.get("secret", {})
+    name = namer(book, public)
+    embed = discord.Embed(title="Guide's panel (only you see this)", colour=GUIDE_COLOUR)
+    decks = secret.get("nexus_decks", {})
+    shown = {**public.get("nexuses", {})}
+    hidden = secret.get("hidden_nexuses", {})
+    for key, nexus in [*shown.items(), *hidden.items()]:
+        cards = decks.get(key, [])
+        state = "revealed" if key in shown else "hidden"
+        listing = ", ".join(f"{i + 1}. {name(u)}" for i, u in enumerate(cards)) or "empty"
+        embed.add_field(
+            name=clip(f"{nexus['name']} [{key}] · {nexus.get('side', 'doom')} · {state}", 256),
+            value=clip(listing, FIELD_VALUE_MAX),
+            inline=False,
+        )
+    clock = secret.get("clock", [])
+    clock_text = ", ".join(
+        f"{i + 1}. {name(c['card'])}" + (f" (after {c['after_turns']} turns)" if c.get("after_turns") else "")
+        for i, c in enumerate(clock)
+    )
+    embed.add_field(
+        name=f"Clock ({len(clock)}, top first)",
+        value=clip(clock_text or "empty", FIELD_VALUE_MAX),
+        inline=False,
+    )
+    saints = []
+    for seat in public.get("order", []):
+        s = public["saints"].get(str(seat), {})
+        saints.append(
+            f"{who(seat)} {s.get('name', '?')}: hand {s.get('hand_count', 0)}, deck {s.get('deck_count', 0)}, "
+            f"at {public.get('nexuses', {}).get(s.get('nexus') or '', {}).get('name', 'nowhere')}"
+        )
+    embed.add_field(name="Saints", value=clip("\n".join(saints) or "none", FIELD_VALUE_MAX), inline=False)
+    forced = secret.get("forced_dice", [])
+    if forced:
+        embed.add_field(name="Next dice", value=", ".join(map(str, forced)), inline=False)
+    check = public.get("check")
+    if check and check.get("stage") != "done":
+        embed.add_field(
+            name="Check", value=clip("\n".join(check_lines(check, who)), FIELD_VALUE_MAX), inline=False
+        )
+    notes = list(notes)
+    if notes:
+        embed.add_field(name="Recent", value=clip("\n".join(notes), FIELD_VALUE_MAX), inline=False)
+    _trim(embed)
+    return [embed]
+
+
+def _trim(embed: discord.Embed, budget: int = EMBED_BUDGET) -> None:
+    """Drop the longest fields' tails until the embed fits Discord's per-message budget."""
+    while len(embed) > budget and embed.fields:
+        i = max(range(len(embed.fields)), key=lambda k: len(embed.fields[k].value or ""))
+        field = embed.fields[i]
+        value = field.value or ""
+        cut = max(20, len(value) - (len(embed) - budget) - 1)
+        embed.set_field_at(i, name=field.name, value=clip(value, cut), inline=field.inline)
+        if cut == 20:
+            break
+
+
+# -- saint records -----------------------------------------------------------------------------------
+def record_embed(book: CardBook, record: SaintRecord) -> discord.Embed:
+    """`/apocrypha saint show`: halo, fragments, deaths, missions and kept gifts."""
+    saint = book.saints.get(record.saint_id)
+    title = f"{record.name}" + (f" ({saint.name}, {saint.title})" if saint else "")
+    custom = {fid: info.get("name", fid) for fid, info in record.custom.items()}
+    name = namer(book, {"fragments_given": {k: {"name": v} for k, v in custom.items()}})
+    lines = [
+        f"Missions played: {record.missions}",
+        f"Deaths: {record.deaths()}/{DEATH_LIMIT}" + (" · **dead for good**" if record.dead else ""),
+    ]
+    embed = discord.Embed(title=clip(title, 256), description="\n".join(lines), colour=COLOUR)
+    embed.add_field(name="Halo", value=halo_grid(record.halo, name, "SAINT"), inline=False)
+    frags = [f"{name(cid)} (slot {slot})" for slot, cid in sorted(record.halo.items()) if not is_death(cid)]
+    embed.add_field(name="Fragments", value=clip(", ".join(frags) or "none", FIELD_VALUE_MAX), inline=False)
+    for virtue in VIRTUE_NAMES:
+        gifts = [g for g in record.gifts if g in book.gifts and book.gifts[g].virtue == virtue]
+        if gifts:
+            embed.add_field(
+                name=f"{virtue.capitalize()} gifts ({len(gifts)})",
+                value=clip(", ".join(name(g) for g in gifts), FIELD_VALUE_MAX),
+                inline=True,
+            )
+    return embed
+
+
+def record_line(book: CardBook, record: SaintRecord, bold: bool = True) -> str:
+    saint = book.saints.get(record.saint_id)
+    kind = f"{saint.name}, {saint.title}" if saint else record.saint_id
+    state = "dead" if record.dead else f"{record.deaths()} death(s), {len(record.fragments())} fragment(s)"
+    shown = f"**{record.name}**" if bold else record.name
+    return f"{shown} ({kind}): {record.missions} mission(s), {state}"
+
+
+# -- mission end ---------------------------------------------------------------------------------------
+def display_text(book: CardBook, public: dict[str, Any], display: list[str], chooser: str | None) -> str:
+    name = namer(book, public)
+    shown = ", ".join(f"**{name(f)}**" for f in display) or "nothing left"
+    head = f"The mission is won. Fragments on display: {shown}."
+    if chooser:
+        return f"{head}\n{chooser}, choose a fragment to slot (or none)."
+    return head
+
+
+def record_change(book: CardBook, before: SaintRecord | None, after: SaintRecord) -> str:
+    """One line saying what Mission End did to a saint's record."""
+    old = set((before.halo if before else {}).values())
+    new_frags = [cid for cid in after.halo.values() if not is_death(cid) and cid not in old]
+    name = namer(book, {"fragments_given": {k: v for k, v in after.custom.items()}})
+    bits = [f"{after.name}: mission {after.missions}"]
+    if after.dead:
+        bits.append("the ninth death: this saint is gone for good")
+    else:
+        bits.append(f"deaths {after.deaths()}/{DEATH_LIMIT}")
+        if new_frags:
+            bits.append("new fragment " + ", ".join(name(f) for f in new_frags))
+        bits.append(f"{len(after.gifts)} gifts kept for the next deck")
+    return " · ".join(bits)
+
+
+def mission_notes(book: CardBook, mission_id: str | None, nexus: str | None = None) -> list[discord.Embed]:
+    """The guide's crib sheet for a box mission: the lowdown, delays, and each nexus's notes."""
+    mission = book.missions.get(mission_id or "")
+    if mission is None:
+        return [
+            discord.Embed(title="No mission notes", description="This session runs the guide's own mission.")
+        ]
+    name = namer(book, {"mission": mission.id})
+    embed = discord.Embed(title=f"{mission.name}: the guide's notes", colour=GUIDE_COLOUR)
+    if nexus is None:
+        embed.description = clip(mission.lowdown + ("\n\n" + mission.text if mission.text else ""), 3000)
+        if mission.delays:
+            embed.add_field(
+                name="Delays",
+                value=clip("\n".join(f"- {d}" for d in mission.delays), FIELD_VALUE_MAX),
+                inline=False,
+            )
+    for nx in mission.nexuses:
+        if nexus is not None and nexus not in (nx.key, (nx.name or "").lower()):
+            continue
+        lines = [f"Cards (top first): {', '.join(name(c) for c in nx.cards) or 'from the box'}"]
+        if nx.mutations:
+            lines.append(
+                "Mutations: " + ", ".join(book.mutations[m].name for m in nx.mutations if m in book.mutations)
+            )
+        if nexus is not None and nx.notes:
+            lines.append(nx.notes)
+        embed.add_field(
+            name=clip(f"{nx.name or nx.key} [{nx.key}]", 256),
+            value=clip("\n".join(lines), FIELD_VALUE_MAX),
+            inline=False,
+        )
+    _trim(embed)
+    return [embed]

@@ -1,0 +1,256 @@
+"""Apocrypha's buttons and selects, built from the engine's legal actions, and clicks turned back
+into commands.
+
+Custom ids stay short: the verb is the command's type (or a guide verb) and the argument is a
+virtue, a seat, an option number or a card instance. Cards to play come from a select whose
+values are "<instance>|<power>".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.apocrypha.cards import CardBook
+from bot.games.apocrypha.commands import (
+    Answer,
+    AssistCheck,
+    Attempt,
+    EndActiveTurn,
+    EndMission,
+    EndTurn,
+    Investigate,
+    Keep,
+    Move,
+    Next,
+    Play,
+    Present,
+    Reroll,
+    ResetHand,
+    Roll,
+    Seal,
+    StartTurn,
+)
+from cogs.apocrypha.render import namer
+from cogs.common.components import GameButton, GameSelect
+
+ROWS = 5
+PER_ROW = 5
+NEXT_LABEL = {
+    "avoid": "Face it (to Initiate)",
+    "initiate": "On to Act",
+    "act": "Stop (to Terminate)",
+    "terminate": "Finish the confrontation",
+}
+
+
+def _label(text: str) -> str:
+    return text[:80]
+
+
+def saint_items(
+    sid: int, book: CardBook, public: dict[str, Any], seat: int, actions: list[Any]
+) -> list[discord.ui.Item[Any]]:
+    """A saint's controls: what they may do now, as buttons, plus selects for cards and places."""
+    name = namer(book, public)
+    buttons: list[discord.ui.Item[Any]] = []
+    selects: list[discord.ui.Item[Any]] = []
+    pending = next((p for p in public.get("pending", []) if p["seat"] == seat), None)
+    plays: list[Play] = []
+    omens: list[Investigate] = []
+    moves: list[Move] = []
+    for act in actions:
+        if isinstance(act, Answer):
+            buttons.append(_answer_button(sid, pending, act))
+        elif isinstance(act, Next):
+            buttons.append(
+                GameButton(sid, "next", label=_next_label(public, seat), style=discord.ButtonStyle.primary)
+            )
+        elif isinstance(act, Attempt):
+            buttons.append(
+                GameButton(
+                    sid,
+                    "attempt",
+                    act.virtue,
+                    label=f"Attempt with {act.virtue.capitalize()}",
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+        elif isinstance(act, AssistCheck):
+            buttons.append(
+                GameButton(sid, "assist", act.virtue, label=f"Assist with {act.virtue.capitalize()}")
+            )
+        elif isinstance(act, Roll):
+            buttons.append(GameButton(sid, "roll", label="Roll the dice", style=discord.ButtonStyle.success))
+        elif isinstance(act, Keep):
+            buttons.append(
+                GameButton(sid, "keep", label="Keep the best three", style=discord.ButtonStyle.success)
+            )
+        elif isinstance(act, Reroll):
+            arg = ".".join(str(d) for d in act.dice) + f"~{act.assist if act.assist is not None else ''}"
+            dice = ", ".join(f"d{d + 1}" for d in act.dice)
+            buttons.append(GameButton(sid, "reroll", arg, label=f"Reroll {dice} (assist)"))
+        elif isinstance(act, Investigate):
+            if act.omen is None:
+                buttons.append(
+                    GameButton(sid, "investigate", label="Investigate", style=discord.ButtonStyle.primary)
+                )
+            else:
+                omens.append(act)
+        elif isinstance(act, Move):
+            moves.append(act)
+        elif isinstance(act, Seal):
+            buttons.append(GameButton(sid, "seal", label="Attempt the seal"))
+        elif isinstance(act, EndTurn):
+            buttons.append(
+                GameButton(sid, "end_turn", label="End turn (reset)", style=discord.ButtonStyle.danger)
+            )
+        elif isinstance(act, ResetHand):
+            buttons.append(GameButton(sid, "reset", label="Reset my hand"))
+        elif isinstance(act, Play):
+            plays.append(act)
+    if plays:
+        options = []
+        for p in plays[:25]:
+            label = name(p.card) + (f" (power {p.power + 1})" if p.power else "")
+            options.append(discord.SelectOption(label=label[:100], value=f"{p.card}|{p.power}"))
+        selects.append(GameSelect(sid, "play", options=options, placeholder="Play a card's power…"))
+    if omens:
+        options = [
+            discord.SelectOption(label=name(o.omen or "")[:100], value=o.omen or "") for o in omens[:25]
+        ]
+        selects.append(
+            GameSelect(sid, "investigate", "omen", options=options, placeholder="Investigate with an omen…")
+        )
+    if moves:
+        places = public.get("nexuses", {})
+        options = [
+            discord.SelectOption(label=places.get(m.nexus, {}).get("name", m.nexus)[:100], value=m.nexus)
+            for m in moves[:25]
+        ]
+        selects.append(GameSelect(sid, "move", options=options, placeholder="Move to…"))
+    return fit(buttons, selects)
+
+
+def _next_label(public: dict[str, Any], seat: int) -> str:
+    check = public.get("check")
+    if check and check.get("stage") == "assist" and check.get("seat") == seat:
+        return "Done with assists"
+    confront = public.get("confront")
+    if confront and confront.get("seat") == seat:
+        return NEXT_LABEL.get(confront.get("step", ""), "Next")
+    return f"End the {public.get('step', '')} step" if public.get("step") else "Next step"
+
+
+def _answer_button(sid: int, pending: dict[str, Any] | None, act: Answer) -> discord.ui.Item[Any]:
+    if act.order:
+        return GameButton(
+            sid, "order", label="Put them back in this order", style=discord.ButtonStyle.primary
+        )
+    kind = pending.get("kind") if pending else None
+    if kind == "accept_assist":
+        label = ("Accept the assist", "Refuse the assist")[min(act.option, 1)]
+    elif kind == "damage":
+        label = "Take the damage"
+    else:
+        options = pending.get("options", []) if pending else []
+        label = options[act.option] if act.option < len(options) else f"Option {act.option + 1}"
+    style = discord.ButtonStyle.success if act.option == 0 else discord.ButtonStyle.secondary
+    return GameButton(sid, "answer", str(act.option), label=_label(label.capitalize()), style=style)
+
+
+def guide_items(
+    sid: int, public: dict[str, Any], secret: dict[str, Any], seat_names: list[str], actions: list[Any]
+) -> list[discord.ui.Item[Any]]:
+    """The guide's quick controls; everything else is under `/apocrypha guide`."""
+    buttons: list[discord.ui.Item[Any]] = []
+    selects: list[discord.ui.Item[Any]] = []
+    starts = [a for a in actions if isinstance(a, StartTurn)]
+    for act in actions:
+        if isinstance(act, Present):
+            buttons.append(
+                GameButton(
+                    sid,
+                    "g_present",
+                    f"{act.seat}.{act.nexus}",
+                    label="Present the nexus's top card",
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+        elif isinstance(act, EndActiveTurn):
+            buttons.append(GameButton(sid, "g_end_turn", label="End the active turn"))
+    if starts:
+        options = [
+            discord.SelectOption(label=_label(f"Start {seat_names[a.seat]}'s turn"), value=str(a.seat))
+            for a in starts
+        ]
+        selects.append(GameSelect(sid, "g_start", options=options, placeholder="Start a saint's turn…"))
+    hidden = secret.get("hidden_nexuses", {})
+    if hidden:
+        options = [discord.SelectOption(label=n["name"][:100], value=k) for k, n in list(hidden.items())[:25]]
+        selects.append(GameSelect(sid, "g_reveal", options=options, placeholder="Reveal a nexus…"))
+    if secret.get("clock"):
+        buttons.append(GameButton(sid, "g_delay", label="Delay (sacrifice 1 clock card)"))
+    if public.get("confront") is None:
+        buttons.append(GameButton(sid, "g_rest", label="Let the saints rest (reset)"))
+    if any(isinstance(a, EndMission) for a in actions):
+        buttons.append(GameButton(sid, "g_won", label="End mission: won", style=discord.ButtonStyle.success))
+        buttons.append(GameButton(sid, "g_lost", label="End mission: lost", style=discord.ButtonStyle.danger))
+    return fit(buttons, selects)
+
+
+def fit(
+    buttons: list[discord.ui.Item[Any]], selects: list[discord.ui.Item[Any]]
+) -> list[discord.ui.Item[Any]]:
+    """Keep within Discord's five rows: each select takes a row, buttons five to a row."""
+    selects = selects[: ROWS - 1]
+    room = (ROWS - len(selects)) * PER_ROW
+    return [*buttons[:room], *selects]
+
+
+def command_for(verb: str, arg: str | None, values: list[str], examined: list[str]) -> dict[str, Any] | None:
+    """A saint's or the guide's click as an engine command (None: not a verb of this game)."""
+    value = values[0] if values else None
+    simple = {"next", "roll", "keep", "seal"}
+    if verb in simple:
+        return {"type": verb}
+    if verb == "end_turn":
+        return {"type": "end_turn"}
+    if verb == "reset":
+        return {"type": "reset"}
+    if verb in ("attempt", "assist") and arg:
+        return {"type": verb, "virtue": arg}
+    if verb == "answer" and arg is not None:
+        return {"type": "answer", "option": int(arg)}
+    if verb == "order":
+        return {"type": "answer", "order": examined}
+    if verb == "reroll" and arg:
+        dice, _, assist = arg.partition("~")
+        return {
+            "type": "reroll",
+            "dice": [int(d) for d in dice.split(".") if d],
+            "assist": int(assist) if assist else None,
+        }
+    if verb == "investigate":
+        return {"type": "investigate", "omen": value}
+    if verb == "move" and value:
+        return {"type": "move", "nexus": value}
+    if verb == "play" and value:
+        card, _, power = value.partition("|")
+        return {"type": "play", "card": card, "power": int(power or 0)}
+    # The guide's panel.
+    if verb == "g_start" and value is not None:
+        return {"type": "g_start", "seat": int(value)}
+    if verb == "g_present" and arg is not None:
+        seat, _, nexus = arg.partition(".")
+        return {"type": "g_present", "seat": int(seat), "nexus": nexus or None}
+    if verb == "g_reveal" and value:
+        return {"type": "g_reveal", "nexus": value}
+    if verb in ("g_end_turn", "g_rest"):
+        return {"type": verb}
+    if verb == "g_delay":
+        return {"type": "g_delay", "n": 1}
+    if verb in ("g_won", "g_lost"):
+        return {"type": "g_end_mission", "won": verb == "g_won"}
+    return None

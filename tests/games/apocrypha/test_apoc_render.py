@@ -1,0 +1,261 @@
+"""Apocrypha's Discord renderers and controls, without Discord: what the table, a saint's hand and
+the guide's panel show, that the table never names a hidden card, and clicks back to commands."""
+
+from __future__ import annotations
+
+import discord
+from apoc_helpers import guided
+
+from bot.engine.seats import GUIDE
+from bot.engine.state import project
+from bot.games.apocrypha.commands import (
+    AssistCheck,
+    Attempt,
+    GiveFragment,
+    Next,
+    PrepareNexus,
+    Present,
+    StackClock,
+    StackNexus,
+    StartTurn,
+)
+from bot.games.apocrypha.saints import SaintRecord, new_record, slot_death
+from cogs.apocrypha import render, views
+from tests.fakediscord.state import embed_text
+
+WHO = {0: "<@100>", 1: "<@101>"}
+
+
+def text_of(embeds: list[discord.Embed]) -> str:
+    return "\n".join(line for e in embeds for line in embed_text(e.to_dict()))
+
+
+def scene(rules):
+    """Frank and Zeez at Main Street; the guide has hidden cards in the nexus, the clock and a secret nexus."""
+    game = guided(rules, ["frank_block", "dr_zeez"])
+    game.do(GUIDE, StackNexus(nexus="main_street", cards=["gryla", "reaper"]))
+    game.do(GUIDE, PrepareNexus(name="Bloodgroom Bridge", description="Ice, and something under it."))
+    game.do(GUIDE, StackClock(cards=["good_karma"]))
+    game.do(GUIDE, StackClock(cards=["gaunt"], after_turns=1))
+    return game
+
+
+def test_namer_knows_instances_mission_and_written_fragments(book):
+    name = render.namer(
+        book, {"mission": "taking_the_plunge", "fragments_given": {"custom_x": {"name": "The Ferris Wheel"}}}
+    )
+    assert name("gaunt#2") == "Gaunt"
+    assert name("the_playground#1") == "The Playground"
+    assert name("custom_x#1") == "The Ferris Wheel"
+    assert name("saint") == "Saint power"
+    side = book.omens["good_karma"].side.capitalize()
+    assert render.card_text(book, "good_karma#1").startswith(f"{side} omen")
+    assert render.card_text(book, "gaunt#1").startswith("Body 10 or Rage 9")
+
+
+def test_halo_grid_puts_each_card_in_its_slot(book):
+    grid = render.halo_grid({"0": "the_tale#1", 8: "death"}, render.namer(book), "Frank")
+    rows = grid.strip("`\n").split("\n")
+    assert len(rows) == 3
+    assert "The Tale" in rows[0].split("|")[0]
+    assert "Frank" in rows[1].split("|")[1]
+    assert (
+        "·" in rows[1].split("|")[0]
+        and rows[2].split("|")[2].strip() == book.deaths["death"].name[: render.CELL]
+    )
+
+
+def test_the_table_shows_the_public_game_and_no_hidden_card(rules, book):
+    game = scene(rules)
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(GUIDE, Present(seat=0, card="gladhander"))
+    game.do(0, Next())
+    game.do(0, Next())
+    game.do(0, Attempt(virtue="mind"))
+    game.do(1, AssistCheck(virtue="mind"))
+    public = project(game.state, None)["public"]
+    text = text_of(render.table_embeds(book, public, WHO.get))
+    assert "Main Street" in text and "(Doom)" in text and "2 card(s)" in text
+    assert "Frank Block" in text and "Dr. Zeez" in text and "<@100>" in text
+    assert "confronts **Gladhander**" in text and "Mind 15 or Soul 12" in text
+    assert "checks Mind against 15" in text and "offers to assist with Mind 4" in text
+    for hidden in ("Gryla", "Reaper", "Good Karma", "Gaunt", "Bloodgroom Bridge"):
+        assert hidden not in text
+    name = render.namer(book)
+    shown = str(public)
+    private = {name(u) for u in game.state.players[1].hand if u.split("#")[0] not in shown}
+    assert private and not [n for n in private if n in text]
+
+
+def test_the_guide_panel_shows_nexus_cards_in_order_the_clock_and_the_saints(rules, book):
+    game = scene(rules)
+    view = project(game.state, GUIDE)
+    text = text_of(render.guide_embeds(book, view, ["Nexus ready."], WHO.get))
+    assert "1. Gryla, 2. Reaper" in text
+    assert "Bloodgroom Bridge [bloodgroom_bridge]" in text and "hidden" in text
+    assert "1. Good Karma, 2. Gaunt (after 1 turns)" in text
+    assert "Frank Block: hand 4, deck" in text and "Dr. Zeez: hand 6" in text
+    assert "Nexus ready." in text
+
+
+def test_the_guide_panel_fits_one_message_with_a_huge_clock(rules, book):
+    game = scene(rules)
+    game.do(GUIDE, StackClock(random_omens=len(book.omens) - 2))
+    for key in ("chapel", "motel"):
+        game.do(GUIDE, PrepareNexus(nexus=key))
+    embeds = render.guide_embeds(book, project(game.state, GUIDE), ["x" * 200] * 6, WHO.get)
+    assert sum(len(e) for e in embeds) <= 6000
+    assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
+
+
+def test_a_saints_hand_lists_their_cards_and_what_to_do(rules, book):
+    game = scene(rules)
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.hand_of(0, "reaper", "streetsweeper")
+    view = project(game.state, 0)
+    embed = render.hand_embed(book, view, 0, "It's your turn.", ["You drew a card."])
+    text = text_of([embed])
+    assert "Reaper" in text and "Streetsweeper" in text and "(2/4)" in text
+    assert "It's your turn." in text and "You drew a card." in text
+    zeez = {render.namer(book)(u) for u in game.state.players[1].hand} - {"Reaper", "Streetsweeper"}
+    assert zeez and not [n for n in zeez if n in text]
+
+
+def test_saint_record_shows_halo_fragments_deaths_and_gifts(book):
+    record = new_record("frank_block", book)
+    record.name = "Frank"
+    record.halo[1] = "the_tale"
+    record.missions = 3
+    slot_death(record)
+    text = text_of([render.record_embed(book, record)])
+    assert "Missions played: 3" in text and "Deaths: 1/9" in text
+    assert "The Tale (slot 1)" in text and "Rage gifts (4)" in text
+    line = render.record_line(book, record)
+    assert line.startswith("**Frank** (Frank Block") and "1 death(s), 1 fragment(s)" in line
+
+
+def test_a_ninth_death_shows_the_saint_dead(book):
+    record = new_record("frank_block", book)
+    for _ in range(9):
+        slot_death(record)
+    assert "dead for good" in text_of([render.record_embed(book, record)])
+    before = SaintRecord(saint_id="frank_block", name="Frank")
+    assert "gone for good" in render.record_change(book, before, record)
+
+
+def test_record_change_names_the_new_fragment(rules, book):
+    before = new_record("frank_block", book)
+    after = before.model_copy(deep=True)
+    after.halo[3] = "the_tale"
+    after.missions = 1
+    line = render.record_change(book, before, after)
+    assert "mission 1" in line and "new fragment The Tale" in line and "deaths 0/9" in line
+
+
+def test_saint_controls_follow_the_legal_actions_and_fit_five_rows(rules, book):
+    game = scene(rules)
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(GUIDE, Present(seat=0, card="gladhander"))
+    game.do(0, Next())
+    game.do(0, Next())
+    public = project(game.state, 0)["public"]
+    items = views.saint_items(7, book, public, 0, rules.legal_actions(game.state, 0))
+    labels = [getattr(i.item, "label", None) for i in items]
+    assert "Attempt with Mind" in labels and "Attempt with Soul" in labels
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)  # raises if the items do not fit Discord's five rows
+    game.do(0, Attempt(virtue="mind"))
+    game.do(1, AssistCheck(virtue="mind"))
+    public = project(game.state, 0)["public"]
+    items = views.saint_items(7, book, public, 0, rules.legal_actions(game.state, 0))
+    labels = [getattr(i.item, "label", None) for i in items]
+    assert labels[:2] == ["Accept the assist", "Refuse the assist"]
+
+
+def test_guide_controls_and_clicks_become_commands(rules, book):
+    game = scene(rules)
+    view = project(game.state, GUIDE)
+    items = views.guide_items(
+        7, view["public"], view["secret"], ["Frank", "Zeez"], rules.legal_actions(game.state, GUIDE)
+    )
+    ids = [i.item.custom_id for i in items]
+    assert (
+        "gm:7:g_won" in ids and "gm:7:g_delay" in ids and "gms:7:g_start" in ids and "gms:7:g_reveal" in ids
+    )
+    assert views.command_for("g_start", None, ["1"], []) == {"type": "g_start", "seat": 1}
+    assert views.command_for("g_present", "0.main_street", [], []) == {
+        "type": "g_present",
+        "seat": 0,
+        "nexus": "main_street",
+    }
+    assert views.command_for("g_lost", None, [], []) == {"type": "g_end_mission", "won": False}
+    assert views.command_for("play", None, ["reaper#1|1"], []) == {
+        "type": "play",
+        "card": "reaper#1",
+        "power": 1,
+    }
+    assert views.command_for("reroll", "0.2~1", [], []) == {"type": "reroll", "dice": [0, 2], "assist": 1}
+    assert views.command_for("answer", "1", [], []) == {"type": "answer", "option": 1}
+    assert views.command_for("order", None, [], ["a#1", "b#1"]) == {"type": "answer", "order": ["a#1", "b#1"]}
+    assert views.command_for("nonsense", None, [], []) is None
+    # Every command the clicks make is one the engine can parse.
+    for cmd in (views.command_for("g_start", None, ["1"], []), views.command_for("attempt", "rage", [], [])):
+        rules.parse_command(cmd)
+
+
+def test_written_fragment_appears_on_the_table_by_name(rules, book):
+    game = scene(rules)
+    game.do(GUIDE, GiveFragment(seat=1, name="The Ferris Wheel", text="The top of the wheel.", slot=0))
+    public = project(game.state, None)["public"]
+    assert "The Ferris Wheel" in text_of(render.table_embeds(book, public, WHO.get))
+
+
+def test_a_crowded_table_fits_one_message(rules, book):
+    game = guided(rules, sorted(book.saints)[:4])
+    fragments = sorted(book.fragments)
+    for seat in game.pub.saints:
+        for slot in (0, 1, 2, 3, 5, 6, 7, 8):
+            game.pub.saints[seat].halo[slot] = f"{fragments[slot % len(fragments)]}#{seat}{slot}"
+        game.pub.saints[seat].discard = [f"{fragments[0]}#d{seat}"]
+    for key in ("chapel", "motel"):
+        game.do(GUIDE, PrepareNexus(nexus=key, reveal=True))
+    game.do(GUIDE, Present(seat=0, card="gladhander"))
+    embeds = render.table_embeds(book, project(game.state, None)["public"], WHO.get)
+    assert sum(len(e) for e in embeds) <= render.TABLE_BUDGET
+    assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
+
+
+def test_mission_notes_for_the_guide(book):
+    assert "own mission" in text_of(render.mission_notes(book, None))
+    mission = next(iter(book.missions.values()))
+    text = text_of(render.mission_notes(book, mission.id))
+    assert mission.name in text and mission.lowdown[:40] in text
+    for nx in mission.nexuses:
+        assert f"[{nx.key}]" in text
+
+
+def test_the_fragment_display_lets_a_faded_saint_trade_for_the_death():
+    from types import SimpleNamespace
+
+    from bot.games.apocrypha import RULES
+    from bot.store import GameSession
+    from cogs.apocrypha.cog import ApocryphaCog
+
+    cog = ApocryphaCog(SimpleNamespace(service=SimpleNamespace(rules=lambda game: RULES)))  # type: ignore[arg-type]
+    fragments = sorted(cog.book.fragments)[:2]
+    saints = {"0": {"fading": True, "mission_deaths": 1}, "1": {"fading": False, "mission_deaths": 0}}
+    row = GameSession(
+        id=3,
+        channel_id=1,
+        game="apocrypha",
+        host_id=1,
+        seats=[100, 101],
+        state={"public": {"saints": saints}},
+    )
+    text, view = cog._display_message(row, fragments, 0)
+    assert "<@100>, choose a fragment" in text
+    values = [o.value for o in view.children[0].item.options]
+    assert values == [*fragments, *(f"trade:{f}" for f in fragments), "-"]
+    _, view = cog._display_message(row, fragments, 1)
+    assert [o.value for o in view.children[0].item.options] == [*fragments, "-"]

@@ -1,0 +1,129 @@
+"""Persistent saints: records, mission decks, Mission End (fragments, deaths, the halo limit, gifts)."""
+
+from __future__ import annotations
+
+from apoc_helpers import Game
+
+from bot.engine.prng import Rng
+from bot.engine.seats import GUIDE
+from bot.games.apocrypha.commands import EndMission, GiveFragment
+from bot.games.apocrypha.rules import Options, plan_matches
+from bot.games.apocrypha.saints import (
+    HALO_LIMIT,
+    after_mission,
+    deck_plan,
+    fragment_display,
+    new_record,
+    slot_death,
+)
+
+
+def play_and_end(rules, record, won: bool, fade: bool = False, seats: int = 1):
+    records = {0: record} | {i: new_record("dr_zeez", rules.book) for i in range(1, seats)}
+    out = rules.setup(
+        Options(mode="guided", mission="taking_the_plunge", saints=records), seats, 9, {"guide": True}
+    )
+    game = Game(rules, out.state, out.events)
+    if fade:
+        game.state.public.saints[0].fading = True
+    return game
+
+
+def test_new_record_holds_gifts_matching_the_virtues(book):
+    record = new_record("frank_block", book)
+    counts = {
+        v: sum(1 for g in record.gifts if book.gifts[g].virtue == v) for v in ("body", "mind", "rage", "soul")
+    }
+    assert counts == {"body": 3, "mind": 3, "rage": 4, "soul": 1}
+    assert set(book.saints["frank_block"].alpha_gifts) <= set(record.gifts)
+    assert record.missions == 0 and not record.dead and record.halo == {}
+
+
+def test_a_mission_won_with_a_fragment(rules, book):
+    record = new_record("frank_block", book)
+    game = play_and_end(rules, record, won=True)
+    game.do(GUIDE, GiveFragment(seat=0, fragment="the_playground"))
+    game.do(GUIDE, EndMission(won=True))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1))
+    assert after.missions == 1
+    assert list(after.halo.values()) == ["the_playground"]
+    assert after.deaths() == 0
+    assert sorted(after.gifts) == sorted(new_record("frank_block", book).gifts) or len(after.gifts) == 11
+
+
+def test_a_written_fragment_is_kept_with_its_words(rules, book):
+    record = new_record("frank_block", book)
+    game = play_and_end(rules, record, won=True)
+    game.do(GUIDE, GiveFragment(seat=0, name="The Bridge", text="Cold water, warm hands."))
+    game.do(GUIDE, EndMission(won=True))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1))
+    assert after.custom == {"custom_the_bridge": {"name": "The Bridge", "text": "Cold water, warm hands."}}
+    out = rules.setup(Options(mode="guided", saints={0: after}), 1, 2, {"guide": True})
+    slot, uid = next(iter(out.state.public.saints[0].halo.items()))
+    assert uid.startswith("custom_the_bridge#")
+
+
+def test_losing_gives_a_death_and_a_faded_saint_always_slots_one(rules, book):
+    record = new_record("frank_block", book)
+    game = play_and_end(rules, record, won=False)
+    game.do(GUIDE, EndMission(won=False))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1))
+    assert after.deaths() == 1
+    game = play_and_end(rules, record, won=True, fade=True, seats=2)
+    game.do(GUIDE, EndMission(won=True))
+    assert game.state.public.saints[0].mission_deaths == 1 and game.state.public.saints[1].mission_deaths == 0
+    faded = after_mission(record, game.state, 0, book, Rng.from_seed(1))
+    assert faded.deaths() == 1
+    traded = after_mission(
+        record, game.state, 0, book, Rng.from_seed(1), fragment="the_tale", trade_for_death=True
+    )
+    assert traded.deaths() == 0 and "the_tale" not in traded.halo.values()
+
+
+def test_the_eight_card_halo_limit(rules, book):
+    record = new_record("frank_block", book)
+    record.halo = {s: "the_cutting_room" for s in (0, 1, 2, 3, 5, 6, 7, 8)}
+    game = play_and_end(rules, record, won=False)
+    game.do(GUIDE, EndMission(won=False))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1))
+    assert len(after.halo) <= HALO_LIMIT and after.deaths() == 1
+
+
+def test_the_ninth_death_kills_the_saint(book):
+    record = new_record("frank_block", book)
+    for _ in range(8):
+        slot_death(record)
+    assert record.deaths() == 8 and not record.dead
+    slot_death(record)
+    assert record.dead and record.halo == {} and record.gifts == []
+
+
+def test_a_dead_saint_cannot_join(rules, book):
+    record = new_record("frank_block", book)
+    record.dead = True
+    try:
+        rules.setup(Options(mode="guided", saints={0: record}), 1, 1, {"guide": True})
+    except Exception as exc:
+        assert "dead" in str(exc)
+    else:
+        raise AssertionError("a dead saint joined")
+
+
+def test_missing_gifts_are_replaced_by_new_alpha_gifts(rules, book):
+    record = new_record("dr_zeez", book)
+    record.gifts = record.gifts[:3]  # lost most of the deck
+    game = play_and_end(rules, record, won=True)
+    game.do(GUIDE, EndMission(won=True))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(3))
+    plan = deck_plan(after, book)
+    assert len(after.gifts) == sum(plan[v] for v in ("body", "mind", "rage", "soul"))
+    out = rules.setup(Options(mode="guided", saints={0: after}), 1, 4, {"guide": True})
+    assert plan_matches(out.state, book, 0, after)
+
+
+def test_fragment_display_order_starts_with_the_last_turn(rules, book):
+    out = rules.setup(Options(mode="guided", mission="taking_the_plunge"), 3, 4, {"guide": True})
+    out.state.public.active = 1
+    display, order = fragment_display(out.state, book, Rng.from_seed(2))
+    assert display[0] == "the_playground" and len(display) == 4
+    assert order == [1, 2, 0]

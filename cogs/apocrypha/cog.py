@@ -19,6 +19,7 @@ from bot.engine.errors import GameError
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat
 from bot.games.apocrypha.cards import CardBook
+from bot.games.apocrypha.commands import AssistCheck
 from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display
 from bot.service import Result, actor_of, user_of
 from bot.store import GameSession, PlayerRecord, Status
@@ -575,10 +576,37 @@ class ApocryphaCog(
             if verb == "frag":
                 await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
                 return
+            if verb == "ask":
+                await self._ask_for_assist(interaction, row)
+                return
         except GameError as exc:
             await refuse(interaction, fill_seats(exc.message, row))
             return
         await super().on_component(interaction, row, verb, arg, values)
+
+    async def _ask_for_assist(self, interaction: discord.Interaction, row: GameSession) -> None:
+        """The checking saint asks for help: mention, in the channel, the saints who can assist now."""
+        check = ((row.state or {}).get("public") or {}).get("check") or {}
+        seat = actor_of(row, interaction.user.id)
+        if check.get("stage") != "assist" or check.get("seat") != seat:
+            raise GameError("You can ask for an assist only while your own check waits for assists.")
+        helpers = [
+            s
+            for s in range(len(row.seats))
+            if any(isinstance(a, AssistCheck) for a in self.bot.service.legal_actions(row, s))
+        ]
+        if not helpers:
+            raise GameError("No saint can reach you with a virtue right now, so nobody can assist.")
+        who = " ".join(mention(row.seats[s]) for s in helpers)
+        virtue = str(check.get("virtue", "")).capitalize()
+        # The click may come from a DM panel: the request goes to the game's channel.
+        channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
+        await channel.send(
+            f"{mention(interaction.user.id)} asks for help with a {virtue} check: {who}, you can assist "
+            "(the Assist button on your panel, or `/apocrypha assist`).",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        await say(interaction, f"You asked {who} for an assist.")
 
     async def _offer_saints(self, interaction: discord.Interaction, row: GameSession) -> None:
         assert row.id is not None

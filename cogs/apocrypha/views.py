@@ -130,6 +130,9 @@ def saint_items(
             for m in moves[:25]
         ]
         selects.append(GameSelect(sid, "move", options=options, placeholder="Move to…"))
+    check = public.get("check")
+    if check and check.get("stage") == "assist" and check.get("seat") == seat:
+        buttons.append(GameButton(sid, "ask", label="Ask for an assist"))
     return fit(buttons, selects)
 
 

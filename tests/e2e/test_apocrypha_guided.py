@@ -190,6 +190,11 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         row = await bot.service.store.get(sid)
         check = row.state["public"]["check"]
         assert check["virtue"] == "body" and check["seat"] == 0
+        bob_dm = fake.dm_messages(w.bob)[-1]
+        ask = fake.find_button(bob_dm, label="Ask for an assist")
+        asked = await (await fake.click(w.bob, bob_dm, ask)).done()
+        assert asked.ephemeral and f"<@{w.carol.id}>" in asked.text
+        assert f"<@{w.bob.id}> asks for help with a Body check: <@{w.carol.id}>" in fake.public_text(w.table)
         await refused(w.carol, "apocrypha assist", "only assist with that virtue", virtue="rage")
         await run(w.carol, "apocrypha assist", virtue="body")
         bob_dm = fake.dm_messages(w.bob)[-1]

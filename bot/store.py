@@ -13,7 +13,18 @@ from enum import StrEnum
 from typing import Any
 
 import aiosqlite
-from sqlalchemy import BigInteger, Column, DateTime, Index, UniqueConstraint, event, insert, text, update
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Index,
+    UniqueConstraint,
+    bindparam,
+    event,
+    insert,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -118,6 +129,21 @@ class PlayerRecord(SQLModel, table=True):
 
 
 _SESSION_MANAGER = instrumentation.manager_of_class(GameSession)
+
+# Built once: constructing the statement per save cost more CPU than the round trip.
+_SESSIONS = GameSession.__table__  # type: ignore[attr-defined]
+_VERSIONED_UPDATE = (
+    update(_SESSIONS)
+    .where(_SESSIONS.c.id == bindparam("_id"), _SESSIONS.c.version == bindparam("_version"))
+    .values(
+        version=_SESSIONS.c.version + 1,
+        **{
+            c.name: bindparam(c.name)
+            for c in _SESSIONS.columns
+            if c.name not in ("id", "version", "created_at")
+        },
+    )
+)
 
 
 class StaleWrite(Exception):
@@ -245,13 +271,9 @@ class Store:
             if self._fast is not None:
                 rowcount = await self._fast.save_session(values, row.id, row.version)
             else:  # one statement needs no transaction around it: one round trip
-                stmt = (
-                    update(GameSession)
-                    .where(GameSession.id == row.id, GameSession.version == row.version)  # type: ignore[arg-type]
-                    .values(**values, version=row.version + 1)
-                )
                 async with self._autocommit.connect() as conn:
-                    rowcount = (await conn.execute(stmt)).rowcount
+                    params = {**values, "_id": row.id, "_version": row.version}
+                    rowcount = (await conn.execute(_VERSIONED_UPDATE, params)).rowcount
         except (IntegrityError, sqlite3.IntegrityError) as exc:
             self._forget(row.id)
             raise ChannelBusy from exc

@@ -28,7 +28,7 @@ from cogs.apocrypha.guide import GuideCommands, card_ref, numbers
 from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
-from cogs.common.replies import ack, refuse, say
+from cogs.common.replies import refuse, say
 from cogs.common.text import fill_seats, mention
 
 log = logging.getLogger(__name__)
@@ -154,17 +154,6 @@ class ApocryphaCog(
     ) -> list[app_commands.Choice[str]]:
         return await self.own_saint_choices(interaction, current)
 
-    @app_commands.command(
-        name="start", description="Start the mission (host only); every player must have a saint."
-    )
-    async def start_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            notice = await self._start(await self._here(interaction), interaction.user.id)
-        except GameError as exc:
-            await refuse(interaction, exc.message)
-            return
-        await say(interaction, notice)
-
     async def _usable_saint(self, interaction: discord.Interaction, name: str) -> SaintRecord:
         if interaction.guild_id is None:
             raise GameError("Saints belong to a server: join from a server channel.")
@@ -189,13 +178,9 @@ class ApocryphaCog(
 
         await self._set_options(session_id, change)
 
-    async def _start(self, row: GameSession, user: int) -> str:
-        """Resolve each seat's saint from its record, then start through the service."""
+    async def before_start(self, row: GameSession, user: int) -> None:
+        """Resolve each seat's saint from its record into the options."""
         assert row.id is not None
-        if row.status != Status.LOBBY.value:
-            raise GameError("The game has already started, so you cannot start now.")
-        if user != row.host_id:
-            raise GameError("Only the host can start the game.")
         picks = row.options.get("picks", {})
         saints: dict[str, Any] = {}
         for seat, member in enumerate(row.seats):
@@ -213,7 +198,6 @@ class ApocryphaCog(
                 raise GameError(f"{record.name} is dead and cannot join a mission.")
             saints[str(seat)] = record.model_dump(mode="json")
         await self._set_options(row.id, lambda options: options.update(saints=saints))
-        return (await self.bot.service.start(row.id, user)).notice
 
     def lobby_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
         assert row.id is not None
@@ -563,10 +547,6 @@ class ApocryphaCog(
         values: list[str],
     ) -> None:
         try:
-            if verb == "start":
-                await self._start(row, interaction.user.id)
-                await ack(interaction)
-                return
             if verb == "bring":
                 await self._offer_saints(interaction, row)
                 return

@@ -76,6 +76,10 @@ class GameCog(commands.GroupCog):
         """Turn a click into a command for the engine; None if the verb is not this game's."""
         return None
 
+    async def before_start(self, row: GameSession, user: int) -> None:
+        """Called when the host starts a lobby, before the deal: the place to turn each player's
+        lobby choices (a deck, a saint) into the game's options. Raise GameError to refuse."""
+
     def on_result(self, result: Result) -> None:
         """Called after every saved change, whoever made it (a player, the guide, a timeout): the
         place for follow-up work such as writing records when a game ends (schedule it with
@@ -259,7 +263,7 @@ class GameCog(commands.GroupCog):
                 elif verb == "leave":
                     await service.leave(row.id, user)
                 else:
-                    await service.start(row.id, user)
+                    await self.start_game(row, user)
                 await ack(interaction)
                 return
             if verb == "hand":
@@ -275,6 +279,18 @@ class GameCog(commands.GroupCog):
             await refuse(interaction, fill_seats(exc.message, row))
             return
         await self.act(interaction, command, session_id=row.id)
+
+    async def start_game(self, row: GameSession, user: int) -> str:
+        """The Start button and `/<game> start`: checks, the game's `before_start`, then the deal."""
+        assert row.id is not None
+        if row.status == Status.RUNNING.value:
+            raise GameError("The game has already started, so you cannot start now.")
+        if row.status != Status.LOBBY.value:
+            raise GameError("That game has ended.")
+        if user != row.host_id:
+            raise GameError("Only the host can start the game.")
+        await self.before_start(row, user)
+        return (await self.bot.service.start(row.id, user)).notice
 
     async def _send_hand(self, interaction: discord.Interaction, row: GameSession) -> None:
         seat = actor_of(row, interaction.user.id)
@@ -334,13 +350,11 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="start", description="Start the game (host only).")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         try:
-            row = await self._here(interaction)
-            assert row.id is not None
-            result = await self.bot.service.start(row.id, interaction.user.id)
+            notice = await self.start_game(await self._here(interaction), interaction.user.id)
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
-        await say(interaction, result.notice)
+        await say(interaction, notice)
 
     @app_commands.command(name="status", description="Show this channel's game table (only to you).")
     async def status_cmd(self, interaction: discord.Interaction) -> None:

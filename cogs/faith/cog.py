@@ -55,16 +55,6 @@ class FaithCog(
             return
         await say(interaction, notice)
 
-    @app_commands.command(name="start", description="Start the game (host only).")
-    async def start_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            row = await self._here(interaction)
-            result = await self._start(row, interaction.user.id)
-        except GameError as exc:
-            await refuse(interaction, exc.message)
-            return
-        await say(interaction, result)
-
     async def _join(self, row: GameSession, guild: int, user: int, deck_name: str | None) -> str:
         assert row.id is not None
         pick = await self._resolve(guild, user, deck_name) if deck_name else None
@@ -82,10 +72,9 @@ class FaithCog(
         await self.bot.service.update_options(row.id, change)
         return f"You are in, playing {pick['name']} ({len(pick['cards'])} cards)."
 
-    async def _start(self, row: GameSession, user: int) -> str:
+    async def before_start(self, row: GameSession, user: int) -> None:
+        """Each seat's chosen deck (or none: a preconstructed one) goes into the options."""
         assert row.id is not None
-        if user != row.host_id:
-            raise GameError("Only the host can start the game.")
 
         def change(r: GameSession) -> dict[str, Any]:
             picks = r.options.get("picks", {})
@@ -97,7 +86,6 @@ class FaithCog(
             }
 
         await self.bot.service.update_options(row.id, change)
-        return (await self.bot.service.start(row.id, user)).notice
 
     async def on_component(
         self,
@@ -107,12 +95,9 @@ class FaithCog(
         arg: str | None,
         values: list[str],
     ) -> None:
-        if verb in ("join", "start"):
+        if verb == "join":
             try:
-                if verb == "join":
-                    await self._join(row, interaction.guild_id or 0, interaction.user.id, None)
-                else:
-                    await self._start(row, interaction.user.id)
+                await self._join(row, interaction.guild_id or 0, interaction.user.id, None)
             except GameError as exc:
                 await refuse(interaction, exc.message)
                 return

@@ -132,7 +132,7 @@ def fragment_display(state: ApocryphaState, book: CardBook, rng: Rng) -> tuple[l
     display = [f.id for f in mission.fragments if f.id not in held] if mission else []
     fleeting = sorted(f for f, c in book.fragments.items() if c.fleeting and f not in display)
     display += rng.sample(fleeting, min(len(pub.order), len(fleeting)))
-    last = pub.active if pub.active is not None else (pub.order[0] if pub.order else 0)
+    last = next((s for s in (pub.active, pub.last_active) if s is not None), pub.order[0] if pub.order else 0)
     start = pub.order.index(last) if last in pub.order else 0
     order = pub.order[start:] + pub.order[:start]
     return display, order

@@ -161,6 +161,7 @@ class Public(Part):
     mission_name: str = ""
     step: Step = "setup"
     active: int | None = None
+    last_active: int | None = None  # the saint who took the latest turn (Mission End's choosing order)
     turn: int = 0
     start_count: int = 1  # saints at the start: decides the one-other and solo cases
     order: list[int] = []  # seats clockwise; the saint on your left is the next one

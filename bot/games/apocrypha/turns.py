@@ -222,6 +222,7 @@ def start_turn(t: Table, seat: int, draw: bool) -> None:
     t.view(seat)
     pub.turn += 1
     pub.active = seat
+    pub.last_active = seat
     pub.step = "start"
     t.sec.used = []
     pub.moved = False

@@ -127,3 +127,22 @@ def test_fragment_display_order_starts_with_the_last_turn(rules, book):
     display, order = fragment_display(out.state, book, Rng.from_seed(2))
     assert display[0] == "the_playground" and len(display) == 4
     assert order == [1, 2, 0]
+
+
+def test_fragment_pick_starts_with_the_saint_who_took_the_last_turn(rules, book):
+    # Defect: end_mission cleared `active` before the display order was worked out, so seat 0 chose first.
+    from bot.games.apocrypha.commands import EndActiveTurn, StackClock, StartTurn
+
+    out = rules.setup(Options(mode="guided", mission="taking_the_plunge"), 3, 4, {"guide": True})
+    game = Game(rules, out.state, out.events)
+    game.do(GUIDE, StackClock(random_omens=2))
+    game.do(GUIDE, StartTurn(seat=1))
+    game.do(GUIDE, EndMission(won=True))
+    assert fragment_display(game.state, book, Rng.from_seed(2))[1] == [1, 2, 0]
+    out = rules.setup(Options(mode="guided", mission="taking_the_plunge"), 3, 4, {"guide": True})
+    game = Game(rules, out.state, out.events)
+    game.do(GUIDE, StackClock(random_omens=2))
+    game.do(GUIDE, StartTurn(seat=2))
+    game.do(GUIDE, EndActiveTurn())
+    game.do(GUIDE, EndMission(won=True))
+    assert fragment_display(game.state, book, Rng.from_seed(2))[1] == [2, 0, 1]

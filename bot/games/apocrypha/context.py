@@ -268,7 +268,7 @@ class Ctx:
                 raise GameError("There is no confronted card to slot.")
             self.t.slot(self.actor, confront.card)
             self.t.pub.holds.append(
-                Hold(seat=self.actor, holder=uid, card=confront.card, origin=confront.origin)
+                Hold(seat=self.actor, holder=uid, card=confront.card)
             )
             self.t.say(
                 "slot",

@@ -56,7 +56,10 @@ def begin_confront(t: Table, seat: int, uid: str, origin: str | None) -> None:
     kind = "gift" if isinstance(card, Gift) else "threat" if isinstance(card, Threat) else None
     if kind is None:
         raise GameError(f"{card.name} is not a gift or a threat, so it cannot be confronted.")
-    t.pub.confront = Confrontation(seat=seat, card=uid, kind=kind, origin=origin)  # type: ignore[arg-type]
+    t.pub.confront = Confrontation(seat=seat, card=uid, kind=kind)  # type: ignore[arg-type]
+    t.sec.origins.pop(uid, None)
+    if origin is not None:
+        t.sec.origins[uid] = origin
     t.sec.used = []
     targets = " or ".join(f"{x.virtue.capitalize()} {x.number}" for x in card.targets)
     t.say("confront", f"{seat_ref(seat)} confronts the {kind} {card.name} ({targets}).", card=card.id)
@@ -146,8 +149,8 @@ def terminate(t: Table, won: bool) -> None:
             t.say("lose", f"{seat_ref(seat)} loses vs. {name}; it goes back to the box.")
     elif won:
         t.say("win", f"{seat_ref(seat)} wins vs. {name}; it goes back to the box.")
-    elif confront.origin is not None and confront.origin in t.sec.nexus_decks:
-        deck = t.sec.nexus_decks[confront.origin]
+    elif t.sec.origins.get(uid) in t.sec.nexus_decks:
+        deck = t.sec.nexus_decks[t.sec.origins[uid]]
         if t.pub.mode == "guided":
             # The guide decides whether it fights on or retreats: it waits on top of its nexus.
             deck.insert(0, uid)
@@ -166,6 +169,9 @@ def terminate(t: Table, won: bool) -> None:
 def end_confrontation(t: Table) -> None:
     t.pub.pending = [p for p in t.pub.pending if p.kind != "accept_assist"]
     t.sec.used = []
+    # The card's origin is kept only while a hold may still send it back to its nexus.
+    held = {h.card for h in t.pub.holds}
+    t.sec.origins = {u: k for u, k in t.sec.origins.items() if u in held}
 
 
 def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
@@ -174,8 +180,8 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
         raise GameError("You can only avoid a card right after it is flipped.")
     uid = confront.card
     fate = gift if confront.kind == "gift" else threat
-    if fate == "shuffle" and confront.origin in t.sec.nexus_decks:
-        deck = t.sec.nexus_decks[confront.origin or ""]
+    if fate == "shuffle" and t.sec.origins.get(uid) in t.sec.nexus_decks:
+        deck = t.sec.nexus_decks[t.sec.origins[uid]]
         deck.append(uid)
         t.state.rng.shuffle(deck)
         t.say("avoid", f"{seat_ref(confront.seat)} avoids {t.name(uid)}; it is shuffled back into the nexus.")
@@ -200,13 +206,15 @@ def release_holds(t: Table) -> None:
             slot = t.halo_slot_of(hold.seat, uid)
             if slot is not None:
                 view.halo.pop(slot)
-        if hold.origin is not None and hold.origin in t.sec.nexus_decks:
-            t.sec.nexus_decks[hold.origin].append(hold.card)
-            t.state.rng.shuffle(t.sec.nexus_decks[hold.origin])
+        origin = t.sec.origins.get(hold.card)
+        if origin is not None and origin in t.sec.nexus_decks:
+            t.sec.nexus_decks[origin].append(hold.card)
+            t.state.rng.shuffle(t.sec.nexus_decks[origin])
             t.say(
                 "release",
                 f"{t.name(hold.card)} slips out of {seat_ref(hold.seat)}'s halo, back into its nexus.",
             )
         else:
             t.say("release", f"{t.name(hold.card)} slips out of {seat_ref(hold.seat)}'s halo.")
+        t.sec.origins.pop(hold.card, None)
         t.put_back(hold.seat, hold.holder, "discard")

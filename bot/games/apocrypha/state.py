@@ -108,7 +108,6 @@ class Confrontation(BaseModel):
     seat: int
     card: str
     kind: Literal["gift", "threat"]
-    origin: str | None = None  # nexus key, or None for a card from the box
     step: ConfrontStep = "avoid"
     target_adjust: int = 0
     queued_mutations: list[str] = []
@@ -152,7 +151,6 @@ class Hold(BaseModel):
     seat: int
     holder: str  # the slotted card that holds it (discarded on release)
     card: str
-    origin: str | None = None
 
 
 class Public(Part):
@@ -196,6 +194,9 @@ class Secret(Part):
     forced_dice: list[int] = []  # the guide's chosen die results, used before the PRNG
     hidden_nexuses: dict[str, NexusView] = {}  # prepared by the guide, not yet shown to the saints
     next_copy: dict[str, int] = {}  # card id -> next instance number
+    # Confronted or held card instance -> the nexus it came from. Secret: a hidden nexus's key must
+    # not reach the saints through the confrontation.
+    origins: dict[str, str] = {}
 
 
 class Hand(Part):

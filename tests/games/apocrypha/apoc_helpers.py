@@ -79,3 +79,22 @@ def guided(
     game.do(GUIDE, PrepareNexus(nexus=nexus, side=side, reveal=True))
     game.do(GUIDE, PlaceSaints(nexus=nexus))
     return game
+
+
+def hidden_nexus_words(state: ApocryphaState) -> list[str]:
+    """The keys and names of the nexuses the guide has not revealed."""
+    return [w for key, view in state.secret.hidden_nexuses.items() for w in (key, view.name)]
+
+
+def assert_views_keep_hidden_nexuses(state: ApocryphaState) -> None:
+    """No saint's projected view (nor an onlooker's) carries an unrevealed nexus's key or name."""
+    import json
+
+    from bot.engine.state import project
+
+    words = hidden_nexus_words(state)
+    assert words, "the test needs a hidden nexus"
+    for seat in [*state.players, None]:
+        seen = json.dumps(project(state, seat)).lower()
+        for word in words:
+            assert f'"{word.lower()}"' not in seen and word.lower() not in seen, (seat, word)

@@ -133,11 +133,11 @@ def test_present_from_a_nexus_or_the_box(rules):
     game = guided(rules, ["frank_block", "dr_zeez"])
     game.do(GUIDE, StackNexus(nexus="main_street", cards=["gaunt", "strix"]))
     game.do(GUIDE, Present(seat=1, nexus="main_street", card="strix"))
-    assert card_id(game.pub.confront.card) == "strix" and game.pub.confront.origin == "main_street"
+    assert card_id(game.pub.confront.card) == "strix" and game.state.secret.origins[game.pub.confront.card] == "main_street"
     game.fails(GUIDE, Present(seat=0, card="reaper"), "already")
     game2 = guided(rules, ["frank_block"])
     game2.do(GUIDE, Present(seat=0, card="reaper"))
-    assert game2.pub.confront.kind == "gift" and game2.pub.confront.origin is None
+    assert game2.pub.confront.kind == "gift" and game2.pub.confront.card not in game2.state.secret.origins
     game3 = guided(rules, ["frank_block"])
     game3.fails(GUIDE, Present(seat=0, nexus="main_street"), "no cards")
     game3.fails(GUIDE, Present(seat=0, nexus="main_street", card="gaunt"), "not in that nexus")

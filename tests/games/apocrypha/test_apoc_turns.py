@@ -295,7 +295,7 @@ def test_co_op_time_out_loses(rules):
 def test_present_then_win_gift_goes_to_hand(rules):
     game = guided(rules, ["frank_block"], side="hope")
     game.do(GUIDE, Present(seat=0, card="yankee_clipper"))
-    assert game.pub.confront.origin is None
+    assert game.pub.confront.card not in game.state.secret.origins
 
 
 def test_main_street_doom_deals_body_damage_at_end(rules):

@@ -234,19 +234,20 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
             assert "Mr. Bear is on top" not in everything_seen(fake, user)
         await run(w.alice, "apocrypha guide endmission", outcome="won")
         display = fake.last_message(w.table)
-        assert "Fragments on display" in display.text and f"<@{w.bob.id}>" in display.content
+        # Zeez took the last turn, so Zeez chooses first, then the saint on her left (Frank).
+        assert "Fragments on display" in display.text and f"<@{w.carol.id}>" in display.content
         frag = component(display, "frag")
         await refused(w.carol, "apocrypha next", "no game")
         ix = await (
-            await fake.select(w.carol, display, frag["custom_id"], [frag["options"][0]["value"]])
+            await fake.select(w.bob, display, frag["custom_id"], [frag["options"][0]["value"]])
         ).done()
         assert ix.ephemeral and "not your turn" in ix.text
-        bob_pick = frag["options"][0]["value"]
-        await (await fake.select(w.bob, display, frag["custom_id"], [bob_pick])).done()
-        frag = component(display, "frag")
         carol_pick = frag["options"][0]["value"]
-        assert carol_pick != bob_pick
         await (await fake.select(w.carol, display, frag["custom_id"], [carol_pick])).done()
+        frag = component(display, "frag")
+        bob_pick = frag["options"][0]["value"]
+        assert carol_pick != bob_pick
+        await (await fake.select(w.bob, display, frag["custom_id"], [bob_pick])).done()
         await settle(bot)
         assert "records are updated" in fake.last_message(w.table).text
 

@@ -168,18 +168,33 @@ def mutate_now(t: Table, mutation_id: str | None, rolls: list[int]) -> None:
         raise GameError("There is no confrontation to mutate.")
     t.pub.confront.queued_mutations.append(mutation_id if fixed is None else f"{mutation_id}:{fixed}")
     t.pub.confront.mutated = True
+    if check is not None and check.awaiting_mutation:
+        # The assisted check was waiting for exactly this: it goes on to Assemble now.
+        check.awaiting_mutation = False
+        to_assemble(t)
+        return
     t.say("mutate", "The confrontation will mutate at the next check.")
 
 
-def to_assemble(t: Table) -> None:
-    """Leave Assist: mutate if anyone assists or a mutation waits, then Assemble."""
+def to_assemble(t: Table) -> bool:
+    """Leave Assist: mutate if anyone assists or a mutation waits, then Assemble.
+
+    In guided mode an assisted check with no mutation chosen waits for the guide's (False)."""
     check = require_check(t, "assist")
     if any(p.kind == "accept_assist" for p in t.pub.pending):
         raise GameError("An offer of assistance is still waiting for an answer.")
+    if check.awaiting_mutation:
+        raise GameError("The guide is choosing the mutation for this assist; wait for it.")
     queued = t.pub.confront.queued_mutations if t.pub.confront else []
     assisted = any(a.accepted for a in check.assists)
+    if assisted and not queued and t.pub.mode == "guided" and t.pub.confront is not None:
+        check.awaiting_mutation = True
+        t.say("mutate", "The assist mutates the check: the guide chooses how.")
+        t.tell_guide("mutate", "An assist was accepted: add the mutation (`guide mutate`).")
+        return False
     if assisted and not queued:
         queued = [t.state.rng.choice(sorted(t.book.mutations))] if t.book.mutations else []
+    check.awaiting_mutation = False
     check.stage = "assemble"
     t.sec.used = []
     for entry in queued:
@@ -190,6 +205,7 @@ def to_assemble(t: Table) -> None:
     if t.pub.confront is not None:
         t.pub.confront.queued_mutations = []
     run_mandatory(t, "assemble", check.seat)
+    return True
 
 
 def skill_dice(t: Table, check: Check) -> tuple[int, str | None]:
@@ -203,8 +219,8 @@ def skill_dice(t: Table, check: Check) -> tuple[int, str | None]:
 
 def roll(t: Table) -> None:
     check = require_check(t, ("assist", "assemble"))
-    if check.stage == "assist":
-        to_assemble(t)
+    if check.stage == "assist" and not to_assemble(t):
+        return
     saint = t.saint(check.seat)
     counts: dict[str, int] = {check.virtue: saint.value(check.virtue)}
     bonus = 0

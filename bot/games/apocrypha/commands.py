@@ -186,10 +186,10 @@ class Present(BaseModel):
 
 
 class AddMutation(BaseModel):
-    """Mutate the current confrontation with a chosen mutation; `roll` fixes the d6."""
+    """Mutate the current confrontation with a chosen mutation (None: a random one); `roll` fixes the d6."""
 
     type: Literal["g_mutate"] = "g_mutate"
-    mutation: str
+    mutation: str | None
     roll: int | None = Field(default=None, ge=1, le=6)
 
 

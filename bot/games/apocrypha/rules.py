@@ -16,6 +16,7 @@ from bot.games.apocrypha import checks, damage, guide, investigate, turns
 from bot.games.apocrypha.cards import CardBook, Mission, cached_book, load_book
 from bot.games.apocrypha.commands import (
     GUIDE_COMMANDS,
+    AddMutation,
     Answer,
     AssistCheck,
     Attempt,
@@ -432,6 +433,8 @@ class Apocrypha(Rules[ApocryphaState]):
             return []
         if pub.pending:
             return sorted({p.seat for p in pub.pending})
+        if pub.check is not None and pub.check.awaiting_mutation:
+            return [GUIDE]
         if pub.check is not None and pub.check.stage != "done":
             return [pub.check.seat]
         if pub.confront is not None:
@@ -443,6 +446,8 @@ class Apocrypha(Rules[ApocryphaState]):
     def timeout_command(self, state: ApocryphaState, seat: Seat) -> Any | None:
         """What a saint who did not answer in time does: refuse offers, take damage, end their part."""
         pub = state.public
+        if seat == GUIDE and pub.check is not None and pub.check.awaiting_mutation:
+            return AddMutation(mutation=None)  # as in co-op: a random mutation
         pending = next((p for p in pub.pending if p.seat == seat), None)
         if pending is not None:
             if pending.kind == "accept_assist":

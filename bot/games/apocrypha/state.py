@@ -102,6 +102,7 @@ class Check(BaseModel):
     margin: int | None = None
     notes: list[str] = []
     purpose: str = "confront"  # confront, guard, seal, guide
+    awaiting_mutation: bool = False  # guided: assisted, and the guide has yet to choose the mutation
 
 
 class Confrontation(BaseModel):

@@ -4,7 +4,7 @@ skills, evaluate in the rulebook's order; and damage."""
 from __future__ import annotations
 
 import pytest
-from apoc_helpers import guided
+from apoc_helpers import Game, guided
 
 from bot.engine.seats import GUIDE
 from bot.games.apocrypha import checks
@@ -128,16 +128,38 @@ def test_a_refused_assist_does_not_count(rules):
     assert game.pub.check.assists == [] and not game.pub.check.mutated
 
 
-def test_assisting_draws_a_random_mutation_when_the_guide_chose_none(rules):
+def assisted_check(rules) -> Game:
     game = guided(rules, ["ophelia_willows", "dr_zeez"])
     game.do(GUIDE, StartTurn(seat=0, draw=False))
     at_act(game, 0, "strix")
     game.do(0, Attempt(virtue="rage"))
-    game.do(1, AssistCheck(virtue="rage")) if game.t.can_assist(1, 0, "rage") else None
     game.do(0, AssistCheck(virtue="rage"))  # Ophelia's Rage is at her bottom: self-assist
+    return game
+
+
+def test_an_assisted_check_waits_for_the_guides_mutation(rules):
+    # Defect: Next before the guide added the mutation drew a random one, and the guide's came on top.
+    game = assisted_check(rules)
     game.do(0, Next())
     check = game.pub.check
-    assert check.mutated and len(check.mutations) == 1
+    assert check.stage == "assist" and check.mutations == [] and check.awaiting_mutation
+    assert game.rules.waiting_for(game.state) == [GUIDE]
+    game.fails(0, Next(), "guide")
+    game.fails(0, Roll(), "guide")
+    game.do(GUIDE, AddMutation(mutation="fiery", roll=2))
+    check = game.pub.check
+    assert check.stage == "assemble" and [m.mutation for m in check.mutations] == ["fiery"]
+    assert not check.awaiting_mutation
+
+
+def test_a_guide_who_does_not_choose_in_time_gets_a_random_mutation(rules):
+    game = assisted_check(rules)
+    game.do(0, Next())
+    command = game.rules.timeout_command(game.state, GUIDE)
+    assert isinstance(command, AddMutation) and command.mutation is None
+    game.do(GUIDE, command)
+    check = game.pub.check
+    assert check.stage == "assemble" and check.mutated and len(check.mutations) == 1
     assert check.mutations[0].side in ("Unseen", "Fiery")  # the threat side of whichever card
 
 

@@ -18,6 +18,7 @@ from bot.service import SessionService
 from bot.store import Store, utcnow
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect
+from cogs.common.confirm import ConfirmButton
 from cogs.common.publisher import DiscordPublisher
 from cogs.common.replies import apologise, refuse
 
@@ -68,7 +69,7 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.init()
         # Registered once, these match every game button ever posted: clicks work after a restart.
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, ConfirmButton)
         for name in self.extensions_to_load:
             await self.load_extension(name)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")

@@ -29,6 +29,16 @@ class HighCardCog(GameCog, group_name="highcard", group_description="High Card, 
     async def reveal_cmd(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, {"type": "reveal"}, notice="You revealed your card.")
 
+    def card_names(self) -> dict[str, str]:
+        return {str(card): card_name(card) for card in range(52)}
+
+    def card_embed(self, card_id: str) -> discord.Embed:
+        text = (
+            f"Card {int(card_id) + 1} of 52, counted from the lowest. Ranks run from 2 up to the ace; "
+            "between equal ranks the suit decides (♣ lowest, then ♦, ♥, ♠). The highest revealed card wins."
+        )
+        return discord.Embed(title=card_name(int(card_id)), description=text, colour=COLOUR)
+
     def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
         pub = view["public"]
         lines = []

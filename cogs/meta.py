@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.help import rulebook
+
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
@@ -20,6 +22,7 @@ HELP = """\
 `/<game> new` opens a lobby; others press **Join** (or `/<game> join`); the host presses **Start**.
 Your private cards arrive by DM; if your DMs are closed, `/<game> hand` shows them to you alone.
 `/<game> status` shows the table, `/game list` the games in this server, `/game end` ends this channel's game.
+`/<game> rules` teaches a game topic by topic, `/<game> help` lists all its commands, `/<game> card` looks up a card.
 """
 
 
@@ -33,12 +36,16 @@ class Meta(commands.Cog):
 
     @app_commands.command(name="help", description="What this bot does and how to start a game.")
     async def help(self, interaction: discord.Interaction) -> None:
-        games = (
-            ", ".join(f"`/{key}` ({rules.title})" for key, rules in self.bot.service.games.items())
-            or "none yet"
+        games = [
+            f"**{rules.title}** (`/{key}`): {rulebook(key).summary} Commands: `/{key} help`."
+            for key, rules in self.bot.service.games.items()
+        ]
+        listed = "\n".join(games) or "none yet"
+        embed = discord.Embed(
+            title="Tabletop GM",
+            description=f"{HELP}\n**Games on this bot**\n{listed}",
+            colour=discord.Colour.dark_teal(),
         )
-        embed = discord.Embed(title="Tabletop GM", description=HELP, colour=discord.Colour.dark_teal())
-        embed.add_field(name="Games on this bot", value=games, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

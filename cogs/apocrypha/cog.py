@@ -24,18 +24,20 @@ from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_disp
 from bot.service import Result, actor_of, user_of
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apocrypha import render, views
-from cogs.apocrypha.guide import GuideCommands, card_ref, numbers
+from cogs.apocrypha.guide import GuideCommands, numbers
 from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
+from cogs.common.help import unique_names
 from cogs.common.replies import refuse, say
-from cogs.common.text import fill_seats, mention
+from cogs.common.text import clip, fill_seats, mention
 
 log = logging.getLogger(__name__)
 
 Virtue = Literal["body", "mind", "rage", "soul"]
 END_KIND = "mission_end"  # a server-wide record per session: the fragment display and who chose what
 NONE = "-"
+CARD_KINDS = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses", "deaths")
 
 
 def hand_ref(book: CardBook, view: dict[str, Any], seat: int, text: str) -> str:
@@ -69,6 +71,15 @@ class ApocryphaCog(
     # A saint's buttons hang on the shared table (an assist offered, a check's stage), not only on
     # their own cards, so every panel is redrawn after every change.
     panels_follow_table = True
+    omit_commands = ("status",)  # 25 subcommands at most; `/game status` shows the same table
+    # Ending a mission writes deaths and fragments into the saints' records: it waits for Confirm.
+    confirm_clicks = {
+        "g_won": ("End the mission as **won**? The saints then choose fragments.", "The mission is won."),
+        "g_lost": (
+            "End the mission as **lost**? Faded saints (or the active one) slot a death for good.",
+            "The mission is lost.",
+        ),
+    }
 
     @property
     def book(self) -> CardBook:
@@ -418,16 +429,18 @@ class ApocryphaCog(
             "You attempt the seal.",
         )
 
-    @app_commands.command(name="card", description="Show any Apocrypha card's text (only to you).")
-    async def card_cmd(self, interaction: discord.Interaction, name: str) -> None:
-        kinds = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses", "deaths")
-        cid = card_ref(self.book, name, kinds)
-        if self.book.kind_of(cid) is None:
-            await refuse(interaction, f"There is no card called {name} in the box.")
-            return
-        card = self.book.card(cid)
-        text = render.card_text(self.book, cid) or getattr(card, "text", "")
-        await say(interaction, f"**{card.name}**\n{text}"[:2000])
+    # -- /apocrypha card (cogs/common/help.py) --------------------------------------------------
+    def card_names(self) -> dict[str, str]:
+        return unique_names(
+            (cid, card.name, kind.rstrip("s"))
+            for kind in CARD_KINDS
+            for cid, card in getattr(self.book, kind).items()
+        )
+
+    def card_embed(self, card_id: str) -> discord.Embed:
+        card = self.book.card(card_id)
+        text = render.card_text(self.book, card_id) or getattr(card, "text", "")
+        return discord.Embed(title=card.name, description=clip(text, 4096), colour=render.COLOUR)
 
     @play_cmd.autocomplete("card")
     @give_cmd.autocomplete("card")
@@ -443,18 +456,6 @@ class ApocryphaCog(
         return [
             app_commands.Choice(name=n[:100], value=u)
             for u, n in found.items()
-            if current.lower() in n.lower()
-        ][:25]
-
-    @card_cmd.autocomplete("name")
-    async def _any_card(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        kinds = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses")
-        named = {cid: c.name for kind in kinds for cid, c in getattr(self.book, kind).items()}
-        return [
-            app_commands.Choice(name=n[:100], value=c)
-            for c, n in named.items()
             if current.lower() in n.lower()
         ][:25]
 

@@ -18,6 +18,7 @@ from bot.games.apocrypha.cards import CardBook, slug
 from bot.service import actor_of
 from bot.store import GameSession
 from cogs.apocrypha import render
+from cogs.common.confirm import ask
 from cogs.common.replies import refuse, say
 
 if TYPE_CHECKING:
@@ -335,11 +336,14 @@ class GuideCommands:
 
     @guide.command(name="endmission", description="End the mission, won or lost.")
     async def g_end_mission(self, interaction: discord.Interaction, outcome: Literal["won", "lost"]) -> None:
-        await self._guide_act(
-            interaction,
-            lambda v: {"type": "g_end_mission", "won": outcome == "won"},
-            f"The mission is {outcome}.",
-        )
+        try:
+            row, _ = await self._guide_view(interaction)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        verb = "g_won" if outcome == "won" else "g_lost"
+        assert row.id is not None
+        await ask(interaction, self.confirm_clicks[verb][0], row.id, "click", verb)  # type: ignore[attr-defined]
 
     @guide.command(
         name="notes", description="The box mission's notes: the lowdown, or one nexus in full (only to you)."

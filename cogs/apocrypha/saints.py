@@ -16,6 +16,7 @@ from bot.games.apocrypha.cards import CardBook
 from bot.games.apocrypha.saints import SaintRecord, new_record
 from bot.store import PlayerRecord
 from cogs.apocrypha import render
+from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.replies import refuse, say
 
 if TYPE_CHECKING:
@@ -146,15 +147,11 @@ class SaintCommands:
     @saint.command(name="retire", description="Retire one of your saints for good (their record is deleted).")
     async def saint_retire(self, interaction: discord.Interaction, name: str) -> None:
         try:
-            guild = guild_of(interaction)
-            record = await find_saint(self.bot, guild, interaction.user.id, name)
-            await self.bot.service.update_record(
-                guild, interaction.user.id, GAME, KIND, record.name, lambda _: None
-            )
+            record = await find_saint(self.bot, guild_of(interaction), interaction.user.id, name)
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
-        await say(interaction, f"{record.name} retires. Their story is over.")
+        await ask(interaction, f"Retire **{record.name}** and delete their record for good?", 0, "retire", record.name)
 
     @saint_create.autocomplete("saint")
     async def _box_saints(
@@ -176,6 +173,14 @@ class SaintCommands:
             return []
         records = await saint_records(self.bot, interaction.guild_id, interaction.user.id)
         return _choices({r.name: r.name + (" (dead)" if r.dead else "") for r in records}, current)
+
+
+@confirmed("retire")
+async def _confirmed_retire(bot: TabletopBot, interaction: discord.Interaction, session_id: int, name: str) -> Done:
+    guild = guild_of(interaction)
+    record = await find_saint(bot, guild, interaction.user.id, name)
+    await bot.service.update_record(guild, interaction.user.id, GAME, KIND, record.name, lambda _: None)
+    return Done(f"{record.name} retires. Their story is over.")
 
 
 def record_data(records: dict[str, Any], seat: int) -> SaintRecord | None:

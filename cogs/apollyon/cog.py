@@ -14,6 +14,7 @@ from bot.service import Result
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apollyon import render, views
 from cogs.common.base import GameCog
+from cogs.common.help import unique_names
 from cogs.common.replies import say
 from cogs.common.text import clip, mention
 
@@ -80,9 +81,24 @@ class ApollyonCog(
         )
         await say(interaction, text, ephemeral=True)
 
-    @app_commands.command(name="card", description="Show an SCP: Apollyon card's text (only to you).")
-    async def card_cmd(self, interaction: discord.Interaction, name: str) -> None:
-        await say(interaction, clip(render.card_detail(name), 2000), ephemeral=True)
+    # -- /apollyon card (cogs/common/help.py) ---------------------------------------------------
+    def card_names(self) -> dict[str, str]:
+        from bot.games.apollyon.cards import catalogue
+
+        cat = catalogue()
+        kinds = {"anomaly": cat.anomalies, "character": cat.characters, "event": cat.events, "asset": cat.assets}
+        return unique_names((cid, card.name, kind) for kind, cards in kinds.items() for cid, card in cards.items())
+
+    def find_card(self, text: str) -> str | None:
+        from bot.games.apollyon.cards import catalogue
+
+        typed = text.strip().lower()
+        return next((a.id for a in catalogue().anomalies.values() if a.designation.lower() == typed), None)
+
+    def card_embed(self, card_id: str) -> discord.Embed:
+        return discord.Embed(
+            title=self.card_names()[card_id], description=clip(render.card_detail(card_id), 4096), colour=render.COLOUR
+        )
 
     # -- campaign records ---------------------------------------------------------------
     async def beaten(self, guild_id: int) -> list[str]:

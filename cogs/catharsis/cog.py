@@ -13,7 +13,7 @@ from bot.games.catharsis.cards import content
 from bot.games.catharsis.choices import take_command
 from bot.service import actor_of
 from bot.store import GameSession
-from cogs.catharsis import render, views
+from cogs.catharsis import lookup, render, views
 from cogs.common.base import GameCog
 from cogs.common.components import view_of
 from cogs.common.replies import refuse, say
@@ -34,6 +34,13 @@ class CatharsisCog(
 ):
     game = "catharsis"
     panels_follow_table = True  # each panel shows the dice, foes and votes everyone shares
+
+    # -- /catharsis card (cogs/common/help.py) --------------------------------------------------
+    def card_names(self) -> dict[str, str]:
+        return lookup.card_names()
+
+    def card_embed(self, card_id: str) -> discord.Embed:
+        return lookup.card_embed(card_id)
 
     @app_commands.command(name="new", description="Open a Catharsis lobby in this channel (1-4 players).")
     @app_commands.describe(

@@ -21,6 +21,8 @@ from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of
 from bot.store import ACTIVE, GameSession, Status
 from cogs.common.components import GameButton, view_of
+from cogs.common.confirm import Done, ask, confirmed
+from cogs.common.help import LearnCommands
 from cogs.common.replies import ack, apologise, refuse, say
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
 
@@ -32,13 +34,24 @@ log = logging.getLogger(__name__)
 COLOUR = discord.Colour.dark_teal()
 
 
-class GameCog(commands.GroupCog):
+class GameCog(LearnCommands, commands.GroupCog):
     """Base for every game's cog. Not added to the bot itself."""
 
     game: ClassVar[str]
+    # Clicks that cannot be undone: verb -> (the question asked first, what to say once done).
+    # The click then waits for Confirm (cogs/common/confirm.py).
+    confirm_clicks: ClassVar[dict[str, tuple[str, str]]] = {}
     # True when a player's panel shows shared state (not only their own hand): every panel is
     # then redrawn after every change, not only the panels whose private part changed.
     panels_follow_table: ClassVar[bool] = False
+    # Shared subcommands a crowded game leaves out (Discord allows 25 per group), e.g. "status",
+    # which `/game status` also answers.
+    omit_commands: ClassVar[tuple[str, ...]] = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameCog:
+        if cls.omit_commands:  # before discord.py builds the group from the class's commands
+            cls.__cog_app_commands__ = [c for c in cls.__cog_app_commands__ if c.name not in cls.omit_commands]
+        return super().__new__(cls, *args, **kwargs)
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -138,7 +151,7 @@ class GameCog(commands.GroupCog):
     def lobby_embed(self, row: GameSession) -> discord.Embed:
         rules = self.rules
         players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(row.seats)) or "nobody yet"
-        embed = discord.Embed(title=f"{rules.title}: lobby", colour=COLOUR)
+        embed = discord.Embed(title=f"{rules.title}: lobby", description=self.blurb(), colour=COLOUR)
         embed.add_field(name="Host", value=mention(row.host_id), inline=True)
         embed.add_field(name="Options", value=clip(self.options_text(row), FIELD_VALUE_MAX), inline=True)
         embed.add_field(
@@ -278,6 +291,9 @@ class GameCog(commands.GroupCog):
         except GameError as exc:
             await refuse(interaction, fill_seats(exc.message, row))
             return
+        if verb in self.confirm_clicks:
+            await ask(interaction, self.confirm_clicks[verb][0], row.id, "click", verb + (f":{arg}" if arg else ""))
+            return
         await self.act(interaction, command, session_id=row.id)
 
     async def start_game(self, row: GameSession, user: int) -> str:
@@ -396,20 +412,50 @@ class GameCog(commands.GroupCog):
 
 
 async def end_game(bot: TabletopBot, interaction: discord.Interaction, game: str | None = None) -> None:
-    """/game end and /<game> end: the host, or a member who may manage the channel."""
+    """/game end and /<game> end: the host, or a member who may manage the channel, once confirmed."""
     try:
         row = await bot.service.session_in(interaction.channel_id or 0)
         if game is not None and row.game != game:
             raise GameError(
                 f"The game in this channel is {bot.service.rules(row.game).title}; use `/game end`."
             )
-        assert row.id is not None
-        can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        result = await bot.service.end(row.id, interaction.user.id, can_manage=can_manage)
+        if interaction.user.id != row.host_id and not _can_manage(interaction):
+            raise GameError("Only the host or someone with Manage Channels can end this game.")
     except GameError as exc:
         await refuse(interaction, exc.message)
         return
-    await say(interaction, result.notice, ephemeral=False)
+    assert row.id is not None
+    title = bot.service.rules(row.game).title
+    await ask(interaction, f"End this channel's {title} game now? It stops where it is.", row.id, "end")
+
+
+def _can_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_channels)
+
+
+@confirmed("end")
+async def _confirmed_end(bot: TabletopBot, interaction: discord.Interaction, session_id: int, arg: str) -> Done:
+    await bot.service.end(session_id, interaction.user.id, can_manage=_can_manage(interaction))
+    return Done("You ended the game.", f"{mention(interaction.user.id)} ended the game.")
+
+
+@confirmed("click")
+async def _confirmed_click(bot: TabletopBot, interaction: discord.Interaction, session_id: int, arg: str) -> Done:
+    """A click from a game's `confirm_clicks`, confirmed: rebuilt from the custom id and applied."""
+    verb, _, rest = arg.partition(":")
+    row = await bot.service.session(session_id)
+    cog = bot.game_cog(row.game)
+    seat = actor_of(row, interaction.user.id)
+    if seat is None:
+        raise GameError("You are not playing in this game.")
+    command = cog.command_from_component(row, seat, verb, rest or None, [])
+    if command is None or verb not in cog.confirm_clicks:
+        raise GameError("That button is out of date; use the newest message.")
+    try:
+        await bot.service.act(session_id, interaction.user.id, command)
+    except GameError as exc:
+        raise GameError(fill_seats(exc.message, row)) from exc
+    return Done(cog.confirm_clicks[verb][1])
 
 
 __all__ = ["ACTIVE", "GameCog", "end_game"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,9 +13,13 @@ from bot.games.faith import decks
 from bot.games.faith.cards import catalogue, find
 from bot.store import GameSession, PlayerRecord
 from cogs.common.base import GameCog
+from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.replies import ack, refuse, say
 from cogs.common.text import CONTENT_MAX, clip, mention
 from cogs.faith import render, views
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
 
 GAME, KIND = "faith", "deck"
 WAITING = {
@@ -225,12 +229,11 @@ class FaithCog(
 
     @deck.command(name="delete", description="Delete one of your decks.")
     async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
-        try:
-            await self._change_deck(interaction, name, lambda _c: None)
-        except GameError as exc:
-            await refuse(interaction, exc.message)
+        record = await self.bot.store.get_record(interaction.guild_id or 0, interaction.user.id, GAME, KIND, name.strip())
+        if record is None:
+            await refuse(interaction, f"You have no deck called '{name.strip()}'.")
             return
-        await say(interaction, f"Deck '{name.strip()}' deleted.")
+        await ask(interaction, f"Delete your deck '{record.name}' for good?", 0, "deck_delete", record.name)
 
     @deck.command(
         name="import",
@@ -292,16 +295,19 @@ class FaithCog(
         await say(interaction, clip("\n".join(lines), CONTENT_MAX))
 
     # -- cards ---------------------------------------------------------------------------------
-    @app_commands.command(name="card", description="Show a Faith card's full text.")
-    async def card_cmd(self, interaction: discord.Interaction, name: str) -> None:
-        try:
-            c = find(name)
-        except GameError as exc:
-            await refuse(interaction, exc.message)
-            return
-        await say(interaction, embeds=[render.card_embed(c)])
+    # -- /faith card (cogs/common/help.py) ------------------------------------------------------
+    def card_names(self) -> dict[str, str]:
+        return {c.id: c.title for c in catalogue().values()}
 
-    @card_cmd.autocomplete("name")
+    def card_embed(self, card_id: str) -> discord.Embed:
+        return render.card_embed(catalogue()[card_id])
+
+    def find_card(self, text: str) -> str | None:
+        try:
+            return find(text).id  # an id, a title, or the start of one title
+        except GameError:
+            return None
+
     @deck_add.autocomplete("card")
     @deck_remove.autocomplete("card")
     async def _card_names(
@@ -352,3 +358,11 @@ class FaithCog(
     def waiting_prompt(self, row: GameSession) -> str:
         phase = (row.state or {}).get("public", {}).get("phase", "action")
         return WAITING.get(phase, "it's your move.")
+
+
+@confirmed("deck_delete")
+async def _confirmed_deck_delete(bot: TabletopBot, interaction: discord.Interaction, session_id: int, name: str) -> Done:
+    cog = bot.game_cog(GAME)
+    assert isinstance(cog, FaithCog)
+    await cog._change_deck(interaction, name, lambda _c: None)
+    return Done(f"Deck '{name}' deleted.")

@@ -16,6 +16,7 @@ from bot.service import actor_of
 from bot.store import GameSession
 from cogs.common.base import GameCog
 from cogs.common.components import view_of
+from cogs.common.help import unique_names
 from cogs.common.replies import refuse, say
 from cogs.common.text import fill_seats, mention
 from cogs.haunted import render, views
@@ -95,14 +96,20 @@ class HauntedCog(
     async def choose_cmd(self, interaction: discord.Interaction, option: str) -> None:
         await self.act(interaction, {"type": "choose", "option": option}, notice="Answered.")
 
-    @app_commands.command(name="card", description="Show any Haunted card's full text (only to you).")
-    async def card_cmd(self, interaction: discord.Interaction, name: str) -> None:
+    # -- /haunted card (cogs/common/help.py) ----------------------------------------------------
+    def card_names(self) -> dict[str, str]:
+        return unique_names((c.id, c.name, c.type) for c in catalogue().cards.values())
+
+    def card_embed(self, card_id: str) -> discord.Embed:
+        return discord.Embed(
+            title=catalogue().name(card_id), description=render.card_detail(card_id), colour=render.COLOUR
+        )
+
+    def find_card(self, text: str) -> str | None:
         try:
-            card = catalogue().resolve(name)
-        except GameError as exc:
-            await refuse(interaction, exc.message)
-            return
-        await say(interaction, render.card_detail(card))
+            return catalogue().resolve(text)  # the rule sheet's aliases and spellings
+        except GameError:
+            return None
 
     # -- autocomplete: suggestions only; the engine checks every command anyway ----------------
     async def _own(self, interaction: discord.Interaction) -> tuple[GameSession, Seat] | None:
@@ -145,12 +152,6 @@ class HauntedCog(
             return []
         labels = prompt.get("labels", {})
         return _choices({o: fill_seats(labels.get(o, o), found[0]) for o in prompt["options"]}, current)
-
-    @card_cmd.autocomplete("name")
-    async def _card_name(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return _choices({c.id: c.name for c in catalogue().cards.values()}, current)
 
     # -- rendering hooks -------------------------------------------------------------------------
     def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:

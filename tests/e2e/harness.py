@@ -52,3 +52,10 @@ async def running_bot(fake: FakeDiscord, tmp_path: Path, *, seed: int = 1234, sy
 async def settle(bot: TabletopBot) -> None:
     """Wait until every background message edit the bot scheduled has been sent."""
     await bot.publisher.drain()
+
+
+async def answer(fake: FakeDiscord, user: Any, asked: Any, label: str = "Confirm", *, followups: int = 0) -> Any:
+    """Press Confirm (or Cancel) on the "Are you sure?" ephemeral that `asked` was answered with."""
+    question = asked.original
+    assert asked.ephemeral and "Are you sure?" in asked.text, asked.text
+    return await (await fake.click(user, question, fake.find_button(question, label=label))).done(followups=followups)

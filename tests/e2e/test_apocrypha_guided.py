@@ -18,7 +18,7 @@ from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.saints import SaintRecord
 from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import namer
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import answer, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.state import embed_text
 
@@ -232,7 +232,9 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         for user in (w.bob, w.carol):  # the guide's own notes stay with the guide
             assert "die roll(s) will show" not in everything_seen(fake, user)
             assert "Mr. Bear is on top" not in everything_seen(fake, user)
-        await run(w.alice, "apocrypha guide endmission", outcome="won")
+        asked = await run(w.alice, "apocrypha guide endmission", outcome="won")
+        await answer(fake, w.alice, asked)
+        await settle(bot)
         display = fake.last_message(w.table)
         # Zeez took the last turn, so Zeez chooses first, then the saint on her left (Frank).
         assert "Fragments on display" in display.text and f"<@{w.carol.id}>" in display.content
@@ -305,7 +307,13 @@ async def test_a_lost_mission_slots_the_ninth_death(fake_discord: FakeDiscord, t
             )
         ).done()
         assert {"name": "Gaunt, Strix", "value": "Gaunt, strix"} in ix.choices
-        await run(w.alice, "apocrypha guide endmission", outcome="lost")
+        version = (await bot.service.session_in(w.table.id)).version
+        asked = await run(w.alice, "apocrypha guide endmission", outcome="lost")
+        cancelled = await answer(fake, w.alice, asked, "Cancel")
+        assert "nothing changed" in cancelled.text
+        assert (await bot.service.session_in(w.table.id)).version == version  # asked, then cancelled
+        await answer(fake, w.alice, await run(w.alice, "apocrypha guide endmission", outcome="lost"))
+        await settle(bot)
         assert "gone for good" in fake.last_message(w.table).text
         record = await bot.store.get_record(w.guild.id, w.bob.id, "apocrypha", "saint", "Frank")
         assert SaintRecord.model_validate(record.data).dead
@@ -314,7 +322,7 @@ async def test_a_lost_mission_slots_the_ninth_death(fake_discord: FakeDiscord, t
         await run(w.alice, "apocrypha new", mode="guided")
         ix = await run(w.bob, "apocrypha join", saint="Frank")
         assert ix.ephemeral and "Frank is dead" in ix.text
-        ix = await run(w.bob, "apocrypha saint retire", name="frank")
+        ix = await answer(fake, w.bob, await run(w.bob, "apocrypha saint retire", name="frank"))
         assert "Frank retires" in ix.text
         ix = await run(w.bob, "apocrypha saint list")
         assert "no saints" in ix.text

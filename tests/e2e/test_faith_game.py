@@ -16,7 +16,7 @@ from bot.games.faith import RULES, zones
 from bot.games.faith.cards import card
 from bot.games.faith.state import FaithState
 from cogs.faith.views import decode
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import answer, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 MAX_CLICKS = 600
@@ -144,7 +144,10 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
             and "Light of Prayer" in listed.text
             and "Bad" not in listed.text
         )
-        await (await fake.slash(w.bob, w.table, "faith deck delete", name="Copy")).done()
+        asked = await (await fake.slash(w.bob, w.table, "faith deck delete", name="Copy")).done()
+        kept = await (await fake.slash(w.bob, w.table, "faith deck show", name="Copy")).done()
+        assert "40 cards" in kept.text  # nothing is deleted before Confirm
+        await answer(fake, w.bob, asked)
         shown_deck = await (await fake.slash(w.bob, w.table, "faith deck show", name="Mine")).done()
         assert "40 cards, legal." in shown_deck.text
         gone = await (await fake.slash(w.bob, w.table, "faith deck show", name="Copy")).done()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import answer, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 
@@ -55,8 +55,9 @@ async def test_login_sync_and_lobby_with_buttons(fake_discord: FakeDiscord, tmp_
         assert "Waiting for" in table.text and fake.find_button(table, label="Reveal")
         ended = await (await fake.slash(w.bob, w.table, "game end")).done()
         assert ended.ephemeral and "Only the host" in ended.text
-        ended = await (await fake.slash(w.alice, w.table, "game end")).done()
-        assert not ended.ephemeral and "ended the game" in ended.text
+        asked = await (await fake.slash(w.alice, w.table, "game end")).done()
+        ended = await answer(fake, w.alice, asked, followups=1)
+        assert ended.followups[0].visible_to is None and f"<@{w.alice.id}> ended the game" in ended.text
         await settle(bot)
         assert "Game ended" in table.text and not table.components
 

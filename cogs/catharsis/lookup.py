@@ -1,0 +1,114 @@
+"""`/catharsis card`: every role, power and Boss deck card, described from the card data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.catharsis.cards import Attack, Encounter, Scaled, content
+from cogs.catharsis.render import COLOUR, ability_text, block_text
+from cogs.common.help import unique_names
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip
+
+ATTACKS = {
+    "player": "{n} damage to one hero (the party picks who)",
+    "party": "{n} damage to the party, shared as the heroes choose",
+    "each": "{n} damage to every hero",
+    "morale": "the party loses {n} Morale",
+    "discard_each": "every hero discards {n} {powers}",
+    "burn_each": "every hero takes {n} Burn",
+}
+
+
+# What a Boss deck card does outside a fight, in words; other blocks read as the powers' text does.
+EFFECTS = {
+    "gain_morale": "the party gains {n} Morale",
+    "lose_morale": "the party loses {n} Morale",
+    "hurt_each": "{n} damage to every hero",
+    "hurt_party": "{n} damage to the party, shared as the heroes choose",
+    "refresh_each": "every hero refreshes {n} {powers}",
+    "draw_each": "every hero draws a power",
+    "burn_each": "every hero takes {n} Burn",
+    "growth": "the Horrific Mass banks {n} Growth",
+}
+
+
+SIZES = "a/b/c/d: the number for a party of 1/2/3/4 heroes (the party's size when the game began)."
+
+
+def by_size(value: Scaled) -> str:
+    """A number that grows with the party: '3', or '2/3/4/5' for 1/2/3/4 heroes (see SIZES)."""
+    if isinstance(value, int):
+        return str(value)
+    return "/".join(map(str, value))
+
+
+def attack_text(attack: Attack) -> str:
+    n = by_size(attack.amount)
+    return ATTACKS[attack.kind].format(n=n, powers="power" if n == "1" else "powers")
+
+
+def effect_text(block: dict[str, Any]) -> str:
+    n = by_size(block.get("amount", 1))
+    words = EFFECTS.get(block["op"])
+    return words.format(n=n, powers="power" if n == "1" else "powers") if words else block_text(block)
+
+
+def effects(blocks: list[dict[str, Any]]) -> str:
+    return ", ".join(effect_text(b) for b in blocks)
+
+
+def card_names() -> dict[str, str]:
+    book = content()
+    cards = [(r.id, r.name, "role") for r in book.roles.values()]
+    cards += [(p.id, p.name, f"{book.roles[p.role].name} power") for p in book.powers.values()]
+    cards += [(e.id, e.name, e.kind) for e in book.encounters.values()]
+    return unique_names(cards)
+
+
+def card_embed(card_id: str) -> discord.Embed:
+    book = content()
+    if card_id in book.roles:
+        role = book.roles[card_id]
+        embed = discord.Embed(title=f"{role.name}, {role.title}", description=role.blurb, colour=COLOUR)
+        embed.add_field(name="Passive", value=clip(role.passive, FIELD_VALUE_MAX), inline=False)
+        embed.add_field(name="Flip", value=clip(role.flip, FIELD_VALUE_MAX), inline=False)
+        return embed
+    if card_id in book.powers:
+        power = book.powers[card_id]
+        lines = [f"{book.roles[power.role].name}'s power.", f"Top: {ability_text(power.top)}"]
+        if power.bottom is not None:
+            lines.append(f"Bottom: {ability_text(power.bottom)}")
+        lines.append("Costs are paid with your own unused dice; using a half exhausts the power.")
+        return discord.Embed(title=power.name, description="\n".join(lines), colour=COLOUR)
+    return encounter_embed(book.encounters[card_id])
+
+
+def encounter_embed(card: Encounter) -> discord.Embed:
+    deck = content().decks.get(card.deck)
+    lines = [f"{card.kind.capitalize()}" + (f" in the Boss deck of {deck.name}" if deck else "") + "."]
+    if card.health:
+        lines.append(f"Health {by_size(card.health)}" + (f", armour {card.armor}" if card.armor else "") + ".")
+    if card.attacks:
+        lines.append("Attacks: " + "; ".join(attack_text(a) for a in card.attacks) + ".")
+    for label, blocks in (
+        ("When revealed", card.on_reveal),
+        ("At once", card.do),
+        ("When beaten", card.on_defeat),
+        ("At each later fight", card.linger),
+    ):
+        if blocks:
+            lines.append(f"{label}: {effects(blocks)}.")
+    if card.choices:
+        lines.append("The party votes: " + "; or ".join(f"{c.label} ({effects(c.do)})" for c in card.choices) + ".")
+    if card.ability is not None:
+        cost = f"{card.sacrifice} power" + ("s" if card.sacrifice != 1 else "")
+        lines.append(f"Claim it by discarding {cost}; it then gives: {ability_text(card.ability)}")
+    if card.minions:
+        lines.append("Fights beside: " + ", ".join(content().encounters[m].name for m in card.minions) + ".")
+    text = "\n".join(lines)
+    embed = discord.Embed(title=card.name, description=clip(text, EMBED_DESCRIPTION_MAX), colour=COLOUR)
+    if "/" in text:
+        embed.set_footer(text=SIZES)
+    return embed

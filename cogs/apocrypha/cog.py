@@ -322,11 +322,18 @@ class ApocryphaCog(
         name="answer",
         description="Answer what the game asks you: 1 accepts (or the first option), 2 refuses.",
     )
+    @app_commands.describe(cards="The cards you choose, separated by commas (e.g. the gifts damage takes)")
     async def answer_cmd(
-        self, interaction: discord.Interaction, option: app_commands.Range[int, 1, 9] = 1
+        self, interaction: discord.Interaction, option: app_commands.Range[int, 1, 9] = 1, cards: str = ""
     ) -> None:
         await self._saint_act(
-            interaction, lambda v, s, r: {"type": "answer", "option": option - 1}, "Answered."
+            interaction,
+            lambda v, s, r: {
+                "type": "answer",
+                "option": option - 1,
+                "cards": [hand_ref(self.book, v, s, c) for c in cards.split(",") if c.strip()],
+            },
+            "Answered.",
         )
 
     @app_commands.command(name="roll", description="Finish assembling and roll your dice.")
@@ -489,7 +496,8 @@ class ApocryphaCog(
             for key, saint in view["public"].get("saints", {}).items():
                 names[int(key)] = saint["name"]
             return views.guide_items(row.id, view["public"], view.get("secret", {}), names, actions)
-        return views.saint_items(row.id, self.book, view["public"], seat, actions)
+        hand = view.get("private", {}).get("hand", [])
+        return views.saint_items(row.id, self.book, view["public"], seat, actions, hand)
 
     def guide_message(
         self, row: GameSession, user: int

@@ -32,6 +32,7 @@ from bot.games.apocrypha.commands import (
     Seal,
     StartTurn,
 )
+from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import namer
 from cogs.common.components import GameButton, GameSelect
 
@@ -50,7 +51,12 @@ def _label(text: str) -> str:
 
 
 def saint_items(
-    sid: int, book: CardBook, public: dict[str, Any], seat: int, actions: list[Any]
+    sid: int,
+    book: CardBook,
+    public: dict[str, Any],
+    seat: int,
+    actions: list[Any],
+    hand: tuple[str, ...] | list[str] = (),
 ) -> list[discord.ui.Item[Any]]:
     """A saint's controls: what they may do now, as buttons, plus selects for cards and places."""
     name = namer(book, public)
@@ -133,7 +139,40 @@ def saint_items(
     check = public.get("check")
     if check and check.get("stage") == "assist" and check.get("seat") == seat:
         buttons.append(GameButton(sid, "ask", label="Ask for an assist"))
+    lose = _lose_select(sid, book, public, seat, pending, list(hand))
+    if lose is not None:
+        selects.insert(0, lose)
     return fit(buttons, selects)
+
+
+def _lose_select(
+    sid: int,
+    book: CardBook,
+    public: dict[str, Any],
+    seat: int,
+    pending: dict[str, Any] | None,
+    hand: list[str],
+) -> discord.ui.Item[Any] | None:
+    """Damage that lets the saint choose which matching gifts go: a select of exactly that many."""
+    damage = public.get("damage")
+    if not pending or pending.get("kind") != "damage" or not damage or damage.get("seat") != seat:
+        return None
+    need = int(pending.get("data", {}).get("choose", 0))
+    if not need:
+        return None
+    name = namer(book, public)
+    matching = [
+        u for u in hand if (g := book.gifts.get(card_id(u))) is not None and g.virtue == damage["virtue"]
+    ]
+    options = [discord.SelectOption(label=name(u)[:100], value=u) for u in matching[:25]]
+    return GameSelect(
+        sid,
+        "lose",
+        options=options,
+        placeholder=f"Choose the {need} to lose…",
+        min_values=need,
+        max_values=need,
+    )
 
 
 def _next_label(public: dict[str, Any], seat: int) -> str:
@@ -228,6 +267,8 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
         return {"type": "answer", "option": int(arg)}
     if verb == "order":
         return {"type": "answer", "order": examined}
+    if verb == "lose":
+        return {"type": "answer", "cards": values}
     if verb == "reroll" and arg:
         dice, _, assist = arg.partition("~")
         return {

@@ -56,11 +56,14 @@ class AssistCheck(BaseModel):
 
 
 class Answer(BaseModel):
-    """Answer the question the game is waiting on: accept (option 0) or refuse (1), or pick an option."""
+    """Answer the question the game is waiting on: accept (option 0) or refuse (1), or pick an option.
+
+    `order`: the examined cards in their new order; `cards`: the cards chosen (gifts lost to damage)."""
 
     type: Literal["answer"] = "answer"
     option: int = 0
     order: list[str] = []
+    cards: list[str] = []
 
 
 class Roll(BaseModel):

@@ -61,12 +61,15 @@ def optional_damage_powers(t: Table, seat: int) -> bool:
     return any(p.timing == "damage" and not p.mandatory for card in sources for p in card.powers)
 
 
-def suffer(t: Table, seat: int, n: int, virtue: str, source: str | None) -> None:
-    """Start a Damage step for `seat`; it finishes now, or after the saint plays damage powers."""
+def suffer(t: Table, seat: int, n: int, virtue: str, source: str | None, choice: bool = False) -> None:
+    """Start a Damage step for `seat`; it finishes now, or after the saint plays damage powers.
+
+    choice: the saint may name the matching gifts lost (damage from a lost check, where play waits
+    anyway); damage a power deals in the middle of a step takes them at random."""
     from bot.games.apocrypha.context import Ctx
     from bot.games.apocrypha.effects import BOOK
 
-    current = DamageState(seat=seat, n=n, virtue=virtue)
+    current = DamageState(seat=seat, n=n, virtue=virtue, choice=choice)
     outer = getattr(t, "damage", None)
     t.damage = current  # type: ignore[attr-defined]
     try:
@@ -77,34 +80,59 @@ def suffer(t: Table, seat: int, n: int, virtue: str, source: str | None) -> None
                 t.say("power", f"{power.text} (cannot be carried out: {exc.message})")
     finally:
         t.damage = outer  # type: ignore[attr-defined]
-    if t.pub.damage is None and optional_damage_powers(t, seat) and t.hand(seat):
+    choose = to_choose(t, current) if choice else 0
+    if t.pub.damage is None and (optional_damage_powers(t, seat) or choose) and t.hand(seat):
         t.pub.damage = current
-        t.pub.pending.append(
-            Pending(
-                seat=seat,
-                kind="damage",
-                text=f"You are about to suffer {n} {virtue.capitalize()} damage. "
-                "Play damage powers now, or answer to take it.",
-                options=["take it"],
+        text = f"You are about to suffer {n} {virtue.capitalize()} damage. "
+        if choose:
+            text += (
+                f"Name the {choose} of your {virtue.capitalize()} gifts you lose "
+                f"(answer with {'them' if choose > 1 else 'it'}), or play damage powers first."
             )
+        else:
+            text += "Play damage powers now, or answer to take it."
+        t.pub.pending.append(
+            Pending(seat=seat, kind="damage", text=text, options=["take it"], data={"choose": choose})
         )
         t.say("damage", f"{seat_ref(seat)} is about to suffer {n} {virtue.capitalize()} damage.")
         return
     finish(t, current)
 
 
-def finish(t: Table, current: DamageState) -> list[str]:
+def amount_of(current: DamageState) -> int:
+    # Increases apply before decreases, so a decrease can cancel an increase.
+    return max(0, current.n + current.up - current.down)
+
+
+def to_choose(t: Table, current: DamageState) -> int:
+    """How many matching gifts the saint picks: only when more match than the damage takes."""
+    matching = [u for u in t.hand(current.seat) if t.virtue_of(u) == current.virtue]
+    amount = amount_of(current)
+    return amount if 0 < amount < len(matching) else 0
+
+
+def finish(t: Table, current: DamageState, chosen: list[str] | None = None) -> list[str]:
+    """Suffer the damage: the chosen matching gifts (random ones if none were named), then random cards."""
     seat = current.seat
     virtue = current.virtue
-    # Increases apply before decreases, so a decrease can cancel an increase.
-    amount = max(0, current.n + current.up - current.down)
+    amount = amount_of(current)
     hand = t.hand(seat)
+    need = to_choose(t, current) if current.choice else 0
+    if chosen:
+        name = f"{virtue.capitalize()} gift{'s' if need != 1 else ''}"
+        if not need or len(set(chosen)) != len(chosen) or len(chosen) != need:
+            raise GameError(
+                f"Name {need} {name} to lose." if need else "This damage leaves you nothing to choose."
+            )
+        if any(u not in hand or t.virtue_of(u) != virtue for u in chosen):
+            raise GameError(f"Name {virtue.capitalize()} gifts in your hand.")
+    picks = list(chosen or [])
     lost: list[str] = []
     for _ in range(amount):
         if not hand:
             break  # an empty hand ignores the rest; the powers above still applied
         matching = [u for u in hand if t.virtue_of(u) == virtue]
-        uid = t.state.rng.choice(matching or hand)
+        uid = picks.pop(0) if picks else t.state.rng.choice(matching or hand)
         hand.remove(uid)
         t.put(seat, uid, current.place)
         lost.append(uid)
@@ -124,10 +152,10 @@ def finish(t: Table, current: DamageState) -> list[str]:
     return lost
 
 
-def take_pending(t: Table, seat: int) -> None:
+def take_pending(t: Table, seat: int, chosen: list[str] | None = None) -> None:
     current = t.pub.damage
     if current is None or current.seat != seat:
         raise GameError("You are not suffering damage right now.")
     t.pub.damage = None
     t.pub.pending = [p for p in t.pub.pending if not (p.kind == "damage" and p.seat == seat)]
-    finish(t, current)
+    finish(t, current, chosen)

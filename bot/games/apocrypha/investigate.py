@@ -123,7 +123,7 @@ def after_check(t: Table) -> None:
     if confront.kind == "threat" and check.margin is not None:
         threat = t.card(confront.card)
         virtue = threat.damage_virtue or check.virtue
-        damage.suffer(t, check.seat, -check.margin, virtue, source=confront.card)
+        damage.suffer(t, check.seat, -check.margin, virtue, source=confront.card, choice=True)
         if t.pub.mode == "guided" and check.seat not in t.pub.must_reset:
             t.pub.must_reset.append(check.seat)
     terminate(t, False)

@@ -312,7 +312,7 @@ class Apocrypha(Rules[ApocryphaState]):
             ctx = Ctx(t, pending.data.get("actor", seat), [seat], pending.data.get("uid"), None, None)
             BOOK.run(ctx, options[cmd.option])
         elif pending.kind == "damage":
-            damage.take_pending(t, seat)
+            damage.take_pending(t, seat, cmd.cards)
         elif pending.kind == "order":
             examined = t.state.players[seat].examined
             if sorted(cmd.order) != sorted(examined):

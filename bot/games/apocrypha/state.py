@@ -127,6 +127,7 @@ class DamageState(BaseModel):
     up: int = 0
     down: int = 0
     place: str = "discard"
+    choice: bool = False  # the saint names the matching gifts lost
 
 
 class Pending(BaseModel):

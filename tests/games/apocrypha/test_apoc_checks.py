@@ -393,3 +393,35 @@ def test_a_power_you_play_needs_the_cards_it_acts_on_named(rules):
     game.fails(1, Play(card=grifter, target=0), "name 1 card")
     game.do(1, Play(card=grifter, target=0, cards=[gift]))
     assert gift in game.state.players[0].hand
+
+
+def test_the_saint_chooses_which_matching_gifts_damage_takes(rules):
+    # 2 Mind damage and three Mind gifts in hand: Zeez names the two she gives up.
+    game = guided(rules, ["dr_zeez"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    scrap, glasses, parasight, reaper = game.hand_of(0, "scrapbook", "gallowglasses", "parasight", "reaper")
+    fail_vs(game, 0, "gladhander", "mind", [5, 4, 4, 3])  # 13 vs. 15: 2 damage
+    pending = game.pub.pending[0]
+    assert pending.kind == "damage" and "2 of your Mind gifts" in pending.text
+    assert game.rules.waiting_for(game.state) == [0]
+    game.fails(0, Answer(cards=[scrap]), "name 2")
+    game.fails(0, Answer(cards=[scrap, reaper]), "mind gifts in your hand")
+    game.fails(0, Answer(cards=[scrap, scrap]), "name 2")
+    game.do(0, Answer(cards=[glasses, parasight]))
+    assert game.state.players[0].hand == [scrap, reaper]
+    assert set(game.pub.saints[0].discard) == {glasses, parasight}
+
+
+def test_no_choice_when_every_matching_gift_goes_and_the_timeout_picks_at_random(rules):
+    game = guided(rules, ["dr_zeez"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.hand_of(0, "scrapbook", "reaper")
+    fail_vs(game, 0, "gladhander", "mind", [5, 4, 4, 3])  # 2 damage, one Mind gift: nothing to choose
+    assert game.pub.pending == [] and game.state.players[0].hand == []
+    game = guided(rules, ["dr_zeez"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.hand_of(0, "scrapbook", "gallowglasses", "parasight", "reaper")
+    fail_vs(game, 0, "gladhander", "mind", [5, 4, 4, 3])
+    game.do(0, game.rules.timeout_command(game.state, 0))
+    hand = game.state.players[0].hand
+    assert len(hand) == 2 and any(u.startswith("reaper") for u in hand)

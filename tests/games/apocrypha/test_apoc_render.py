@@ -9,12 +9,15 @@ from apoc_helpers import guided
 from bot.engine.seats import GUIDE
 from bot.engine.state import project
 from bot.games.apocrypha.commands import (
+    Answer,
     AssistCheck,
     Attempt,
     GiveFragment,
+    Keep,
     Next,
     PrepareNexus,
     Present,
+    Roll,
     StackClock,
     StackNexus,
     StartTurn,
@@ -259,3 +262,29 @@ def test_the_fragment_display_lets_a_faded_saint_trade_for_the_death():
     assert values == [*fragments, *(f"trade:{f}" for f in fragments), "-"]
     _, view = cog._display_message(row, fragments, 1)
     assert [o.value for o in view.children[0].item.options] == [*fragments, "-"]
+
+
+def test_damage_with_a_choice_offers_exactly_that_many_matching_gifts(rules, book):
+    game = guided(rules, ["dr_zeez"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    scrap, glasses, parasight, reaper = game.hand_of(0, "scrapbook", "gallowglasses", "parasight", "reaper")
+    game.do(GUIDE, Present(seat=0, card="gladhander"))
+    game.do(0, Next())
+    game.do(0, Next())
+    game.do(0, Attempt(virtue="mind"))
+    game.dice(5, 4, 4, 3)
+    game.do(0, Roll())
+    game.do(0, Keep())  # 13 vs. 15: 2 Mind damage, three Mind gifts to choose from
+    view = project(game.state, 0)
+    items = views.saint_items(
+        7, book, view["public"], 0, rules.legal_actions(game.state, 0), view["private"]["hand"]
+    )
+    lose = next(i.item for i in items if isinstance(i.item, discord.ui.Select) and "lose" in i.item.custom_id)
+    assert lose.min_values == lose.max_values == 2
+    assert sorted(o.value for o in lose.options) == sorted([scrap, glasses, parasight])
+    assert views.command_for("lose", None, [scrap, glasses], []) == {
+        "type": "answer",
+        "cards": [scrap, glasses],
+    }
+    game.do(0, Answer(**views.command_for("lose", None, [scrap, glasses], [])))
+    assert sorted(game.state.players[0].hand) == sorted([parasight, reaper])

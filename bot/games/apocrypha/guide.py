@@ -28,7 +28,7 @@ from bot.games.apocrypha.commands import (
     StartTurn,
 )
 from bot.games.apocrypha.mission_end import end_mission
-from bot.games.apocrypha.state import ClockCard, NexusView
+from bot.games.apocrypha.state import ClockCard, NexusView, Pending
 from bot.games.apocrypha.table import Table
 
 
@@ -247,15 +247,18 @@ def present(t: Table, cmd: Present) -> None:
 
 def give_fragment(t: Table, cmd: GiveFragment) -> None:
     require_saint(t, cmd.seat)
+    box = False
     if cmd.fragment:
         mission = t.book.missions.get(t.pub.mission or "")
         custom = {f.id for f in mission.fragments} if mission else set()
         if cmd.fragment in custom:
-            if t.in_play(cmd.fragment):
+            if t.in_play(cmd.fragment) or any(p.data.get("fragment") == cmd.fragment for p in t.pub.pending):
                 raise GameError("That mission fragment has already been given.")
             uid = f"{cmd.fragment}#1"
         elif cmd.fragment in t.book.fragments:
-            uid = t.new_instance(cmd.fragment)
+            if not t.box_has(cmd.fragment):
+                raise GameError(f"There is no {t.book.card(cmd.fragment).name} left in the box.")
+            uid, box = cmd.fragment, True
         else:
             raise GameError(f"There is no fragment called {cmd.fragment} in the box.")
     elif cmd.name:
@@ -266,7 +269,43 @@ def give_fragment(t: Table, cmd: GiveFragment) -> None:
         uid = f"{fid}#1"
     else:
         raise GameError("Name a fragment from the box or write one with a name.")
-    slot = t.slot(cmd.seat, uid, cmd.slot)
-    t.say(
-        "fragment", f"{seat_ref(cmd.seat)} recovers a memory: the fragment {t.name(uid)} (halo slot {slot})."
+    if cmd.slot is None and t.free_slot(cmd.seat) is None:
+        ask_to_sacrifice(t, cmd.seat, uid, box)
+        return
+    recover(t, cmd.seat, t.new_instance(uid) if box else uid, cmd.slot)
+
+
+def recover(t: Table, seat: int, uid: str, slot: int | None) -> None:
+    slot = t.slot(seat, uid, slot)
+    t.say("fragment", f"{seat_ref(seat)} recovers a memory: the fragment {t.name(uid)} (halo slot {slot}).")
+
+
+def ask_to_sacrifice(t: Table, seat: int, uid: str, box: bool) -> None:
+    """A full halo: the saint gives up one of their fragments for the new one (deaths stay)."""
+    halo = t.view(seat).halo
+    slots = sorted(s for s, held in halo.items() if t.kind(held) == "fragment")
+    name = t.book.card(uid).name if box else t.name(uid)
+    if not slots:
+        raise GameError(f"{t.view(seat).name}'s halo is full and holds only deaths, so no fragment fits.")
+    t.pub.pending.append(
+        Pending(
+            seat=seat,
+            kind="sacrifice",
+            text=f"Your halo is full: choose the fragment you give up for {name}.",
+            options=[f"Give up {t.name(halo[s])}" for s in slots],
+            data={"fragment": uid, "box": box, "slots": slots},
+        )
     )
+    t.say("fragment", f"{seat_ref(seat)}'s halo is full: they choose a fragment to give up for {name}.")
+
+
+def sacrifice_for(t: Table, pending: Pending, option: int) -> None:
+    slots = pending.data["slots"]
+    if not 0 <= option < len(slots):
+        raise GameError(f"Pick an option from 1 to {len(slots)}.")
+    t.pub.pending.remove(pending)
+    seat, slot = pending.seat, slots[option]
+    gone = t.view(seat).halo.pop(slot)
+    t.say("fragment", f"{seat_ref(seat)} gives up the fragment {t.name(gone)}.")
+    uid = pending.data["fragment"]
+    recover(t, seat, t.new_instance(uid) if pending.data["box"] else uid, slot)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.games.apocrypha.state import Pending
 from bot.games.apocrypha.table import Table
 
 
@@ -10,19 +12,57 @@ def end_mission(t: Table, won: bool) -> None:
     pub = t.pub
     if pub.outcome is not None:
         return
-    pub.outcome = "won" if won else "lost"
-    pub.step = "over"
+    if any(p.kind == "death" for p in pub.pending):
+        raise GameError("The choir is still choosing who takes the death.")
     pub.confront = None
     pub.check = None
     pub.pending = []
     pub.damage = None
     faded = [s for s in pub.order if pub.saints[s].fading]
+    if not won and not faded and len(pub.order) > 1:
+        ask_for_the_death(t)
+        return
     for seat in faded:
         pub.saints[seat].mission_deaths = 1
     if not won and not faded and pub.order:
-        # At least one saint slots a death when the choir loses: the one whose turn it was.
-        unlucky = pub.active if pub.active is not None else pub.order[0]
-        pub.saints[unlucky].mission_deaths = 1
+        pub.saints[pub.order[0]].mission_deaths = 1
+    close(t, won)
+
+
+def ask_for_the_death(t: Table) -> None:
+    """A lost mission with nobody faded: the choir chooses who slots the death. The saint whose turn
+    it was answers for the choir, and takes it themselves if no answer comes (the first option)."""
+    pub = t.pub
+    last = next((s for s in (pub.active, pub.last_active) if s is not None and s in pub.order), pub.order[0])
+    at = pub.order.index(last)
+    seats = pub.order[at:] + pub.order[:at]
+    pub.active = None
+    pub.step = "over"
+    pub.pending = [
+        Pending(
+            seat=last,
+            kind="death",
+            text="The choir has lost and nobody faded: choose which saint slots the death.",
+            options=[f"{pub.saints[s].name}{' (you)' if s == last else ''}" for s in seats],
+            data={"seats": seats},
+        )
+    ]
+    t.say("mission_end", f"The choir loses the mission. {seat_ref(last)} chooses who takes the death.")
+
+
+def choose_death(t: Table, pending: Pending, option: int) -> None:
+    seats = pending.data["seats"]
+    if not 0 <= option < len(seats):
+        raise GameError(f"Pick an option from 1 to {len(seats)}.")
+    t.pub.pending.remove(pending)
+    t.pub.saints[seats[option]].mission_deaths = 1
+    close(t, won=False)
+
+
+def close(t: Table, won: bool) -> None:
+    pub = t.pub
+    pub.outcome = "won" if won else "lost"
+    pub.step = "over"
     dead = [seat_ref(s) for s in pub.order if pub.saints[s].mission_deaths]
     verdict = "The choir wins the mission." if won else "The choir loses the mission."
     deaths = f" A death is slotted by {', '.join(dead)}." if dead else ""

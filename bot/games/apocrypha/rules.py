@@ -38,6 +38,7 @@ from bot.games.apocrypha.commands import (
     StartTurn,
 )
 from bot.games.apocrypha.context import Ctx
+from bot.games.apocrypha.mission_end import choose_death
 from bot.games.apocrypha.saints import SaintRecord, deck_plan, fit_gifts, new_record
 from bot.games.apocrypha.state import ApocryphaState, Hand, NexusView, Public, SaintView, Secret
 from bot.games.apocrypha.table import Table
@@ -313,6 +314,10 @@ class Apocrypha(Rules[ApocryphaState]):
             BOOK.run(ctx, options[cmd.option])
         elif pending.kind == "damage":
             damage.take_pending(t, seat, cmd.cards)
+        elif pending.kind == "death":
+            choose_death(t, pending, cmd.option)
+        elif pending.kind == "sacrifice":
+            guide.sacrifice_for(t, pending, cmd.option)
         elif pending.kind == "order":
             examined = t.state.players[seat].examined
             if sorted(cmd.order) != sorted(examined):

@@ -182,6 +182,9 @@ def after_mission(
             death = False
         else:
             slot = free_slot(rec)
+            if slot is None and rec.fragments():
+                # A full halo gives up its earliest fragment for the chosen one, never the new one.
+                slot = min(rec.fragments())
             if slot is not None:
                 rec.halo[slot] = fragment
     if death:

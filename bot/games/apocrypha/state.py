@@ -134,7 +134,7 @@ class Pending(BaseModel):
     """A question the game waits on: `seat` must answer before play goes on."""
 
     seat: int
-    kind: Literal["accept_assist", "choose", "order", "damage"]
+    kind: Literal["accept_assist", "choose", "order", "damage", "death", "sacrifice"]
     text: str
     options: list[str] = []
     data: dict[str, Any] = {}

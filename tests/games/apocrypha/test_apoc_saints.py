@@ -146,3 +146,80 @@ def test_fragment_pick_starts_with_the_saint_who_took_the_last_turn(rules, book)
     game.do(GUIDE, EndActiveTurn())
     game.do(GUIDE, EndMission(won=True))
     assert fragment_display(game.state, book, Rng.from_seed(2))[1] == [2, 0, 1]
+
+
+def test_the_choir_chooses_who_takes_the_death_when_nobody_faded(rules, book):
+    # Defect: a loss with nobody faded gave the death to the active saint without asking.
+    from bot.games.apocrypha.commands import Answer, StackClock, StartTurn
+
+    game = play_and_end(rules, new_record("frank_block", book), won=False, seats=3)
+    game.do(GUIDE, StackClock(random_omens=1))
+    game.do(GUIDE, StartTurn(seat=1, draw=False))
+    game.do(GUIDE, EndMission(won=False))
+    assert game.pub.outcome is None and game.rules.result(game.state) is None
+    (pending,) = game.pub.pending
+    assert pending.seat == 1 and pending.kind == "death" and pending.data["seats"] == [1, 2, 0]
+    assert game.rules.waiting_for(game.state) == [1]
+    game.fails(0, Answer(option=0), "waiting for")
+    game.fails(1, Answer(option=3), "option")
+    game.fails(GUIDE, EndMission(won=True), "death")
+    game.do(1, Answer(option=2))  # the choir picks seat 0
+    assert game.pub.outcome == "lost"
+    assert [game.pub.saints[s].mission_deaths for s in (0, 1, 2)] == [1, 0, 0]
+    assert "death is slotted by @{0}" in game.rules.result(game.state)
+
+
+def test_a_choir_that_does_not_answer_gives_the_death_to_the_saint_whose_turn_it_was(rules, book):
+    game = play_and_end(rules, new_record("frank_block", book), won=False, seats=2)
+    game.do(GUIDE, EndMission(won=False))
+    game.do(0, game.rules.timeout_command(game.state, 0))
+    assert game.pub.outcome == "lost" and game.pub.saints[0].mission_deaths == 1
+    solo = play_and_end(rules, new_record("frank_block", book), won=False)
+    solo.do(GUIDE, EndMission(won=False))  # one saint: nothing to choose
+    assert solo.pub.outcome == "lost" and solo.pub.saints[0].mission_deaths == 1
+
+
+def test_a_fragment_for_a_full_halo_asks_which_fragment_to_give_up(rules, book):
+    # Defect: over eight cards, a new fragment was dropped silently; the saint chooses what to sacrifice.
+    from bot.games.apocrypha.commands import Answer
+
+    record = new_record("frank_block", book)
+    record.halo = {s: "death" for s in (0, 1, 2, 3, 5)} | {6: "the_tale", 7: "the_cutting_room", 8: "death"}
+    game = play_and_end(rules, record, won=True)
+    halo = game.pub.saints[0].halo
+    game.do(GUIDE, GiveFragment(seat=0, name="The Lake", text="Cold."))
+    (pending,) = game.pub.pending
+    assert pending.kind == "sacrifice" and pending.data["slots"] == [6, 7]
+    assert "The Tale" in pending.options[0] and "The Cutting Room" in pending.options[1]
+    game.fails(0, Answer(option=2), "option")
+    game.do(0, Answer(option=1))
+    assert game.pub.pending == [] and halo_ids(game, 0)[7] == "custom_the_lake"
+    assert halo_ids(game, 0)[6] == "the_tale" and len(game.pub.saints[0].halo) == 8
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1))
+    assert "custom_the_lake" in after.halo.values() and "the_cutting_room" not in after.halo.values()
+    assert halo  # the fixture really started full
+
+
+def test_a_full_halo_of_deaths_cannot_take_a_fragment_and_the_timeout_gives_up_the_earliest(rules, book):
+    record = new_record("frank_block", book)
+    record.halo = {s: "death" for s in (0, 1, 2, 3, 5, 6, 7, 8)}
+    game = play_and_end(rules, record, won=True)
+    game.fails(GUIDE, GiveFragment(seat=0, fragment="the_tale"), "only deaths")
+    record.halo = {s: "death" for s in (0, 1, 2, 3, 5)} | {6: "the_tale", 7: "the_cutting_room", 8: "death"}
+    game = play_and_end(rules, record, won=True)
+    game.do(GUIDE, GiveFragment(seat=0, name="The Lake"))
+    game.do(0, game.rules.timeout_command(game.state, 0))
+    assert halo_ids(game, 0)[6] == "custom_the_lake" and halo_ids(game, 0)[7] == "the_cutting_room"
+
+
+def halo_ids(game, seat: int) -> dict[int, str]:
+    return {slot: uid.split("#")[0] for slot, uid in game.pub.saints[seat].halo.items()}
+
+
+def test_a_fragment_chosen_from_the_display_for_a_full_halo_replaces_the_earliest_fragment(rules, book):
+    record = new_record("frank_block", book)
+    record.halo = {s: "death" for s in (0, 1, 2, 3, 5, 8)} | {6: "the_tale", 7: "the_cutting_room"}
+    game = play_and_end(rules, record, won=True)
+    game.do(GUIDE, EndMission(won=True))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground")
+    assert after.halo[6] == "the_playground" and after.halo[7] == "the_cutting_room"

@@ -267,9 +267,7 @@ class Ctx:
             if confront is None:
                 raise GameError("There is no confronted card to slot.")
             self.t.slot(self.actor, confront.card)
-            self.t.pub.holds.append(
-                Hold(seat=self.actor, holder=uid, card=confront.card)
-            )
+            self.t.pub.holds.append(Hold(seat=self.actor, holder=uid, card=confront.card))
             self.t.say(
                 "slot",
                 f"{self.t.name(confront.card)} is slotted too until their hand is empty; the confrontation ends.",

@@ -133,7 +133,10 @@ def test_present_from_a_nexus_or_the_box(rules):
     game = guided(rules, ["frank_block", "dr_zeez"])
     game.do(GUIDE, StackNexus(nexus="main_street", cards=["gaunt", "strix"]))
     game.do(GUIDE, Present(seat=1, nexus="main_street", card="strix"))
-    assert card_id(game.pub.confront.card) == "strix" and game.state.secret.origins[game.pub.confront.card] == "main_street"
+    assert (
+        card_id(game.pub.confront.card) == "strix"
+        and game.state.secret.origins[game.pub.confront.card] == "main_street"
+    )
     game.fails(GUIDE, Present(seat=0, card="reaper"), "already")
     game2 = guided(rules, ["frank_block"])
     game2.do(GUIDE, Present(seat=0, card="reaper"))

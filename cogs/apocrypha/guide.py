@@ -48,18 +48,36 @@ def numbers(text: str) -> list[int]:
         raise GameError("Write the numbers separated by commas, like 6, 4, 1.") from None
 
 
-def seat_ref(public: dict[str, Any], text: str) -> int:
-    """A seat from "2" (the seat shown, 1-based), a saint's name, or the seat value autocomplete gives."""
-    saints = public.get("saints", {})
-    t = text.strip()
-    if t.startswith("seat:"):
-        return int(t[5:])
-    if t.isdigit():
-        return int(t) - 1
+def saint_labels(view: dict[str, Any]) -> dict[int, str]:
+    """Each seat's saint as the guide names it: the saint's name, with the player's name for their
+    saint when two saints share a name."""
+    saints = view.get("public", {}).get("saints", {})
+    own = view.get("saint_names", {})
+    names = [s["name"] for s in saints.values()]
+    labels = {}
     for key, saint in saints.items():
-        if saint["name"].lower() == t.lower() or saint["name"].split()[0].lower() == t.lower():
-            return int(key)
-    raise GameError(f"There is no saint called {text} in this mission.")
+        label = saint["name"]
+        if names.count(label) > 1 and own.get(int(key)):
+            label = f"{label} ({own[int(key)]})"
+        labels[int(key)] = label
+    return labels
+
+
+def seat_ref(view: dict[str, Any], text: str) -> int:
+    """A seat from a saint's name (as autocomplete gives it, the first name, or the player's name for
+    their saint); seat numbers are not accepted, so typing and picking always agree."""
+    wanted = text.strip().lower()
+    own = view.get("saint_names", {})
+    found = set()
+    for seat, label in saint_labels(view).items():
+        name = view["public"]["saints"][str(seat)]["name"]
+        if wanted in (label.lower(), name.lower(), name.split()[0].lower(), str(own.get(seat, "")).lower()):
+            found.add(seat)
+    if len(found) > 1:
+        raise GameError(f"More than one saint answers to {text.strip()}: pick one from the list.")
+    if not found:
+        raise GameError(f"There is no saint called {text.strip()} in this mission.")
+    return found.pop()
 
 
 def nexus_ref(view: dict[str, Any], text: str) -> str:
@@ -99,7 +117,14 @@ class GuideCommands:
             raise GameError("Only the guide can do that.")
         if row.state is None:
             raise GameError("The mission has not started yet.")
-        return row, self.bot.service.view_for(row, interaction.user.id)
+        return row, self._with_saint_names(row, self.bot.service.view_for(row, interaction.user.id))
+
+    @staticmethod
+    def _with_saint_names(row: GameSession, view: dict[str, Any]) -> dict[str, Any]:
+        """The view plus each seat's saint record name (the name the player gave their saint)."""
+        saints = (row.options or {}).get("saints", {})
+        names = {int(k): r.get("name", "") for k, r in saints.items() if isinstance(r, dict)}
+        return {**view, "saint_names": names}
 
     async def _guide_act(self, interaction: discord.Interaction, build: Any, notice: str) -> None:
         """Resolve names with the guide's view, then hand the command to the engine."""
@@ -159,7 +184,7 @@ class GuideCommands:
     @app_commands.describe(saints="Saints to place, separated by commas (default: everyone)")
     async def g_place(self, interaction: discord.Interaction, nexus: str, saints: str = "") -> None:
         def build(view: dict[str, Any]) -> dict[str, Any]:
-            seats = [seat_ref(view["public"], s) for s in saints.split(",") if s.strip()]
+            seats = [seat_ref(view, s) for s in saints.split(",") if s.strip()]
             return {"type": "g_place", "nexus": nexus_ref(view, nexus), "seats": seats}
 
         await self._guide_act(interaction, build, "Placed.")
@@ -228,7 +253,7 @@ class GuideCommands:
     async def g_start(self, interaction: discord.Interaction, saint: str, draw: bool = True) -> None:
         await self._guide_act(
             interaction,
-            lambda v: {"type": "g_start", "seat": seat_ref(v["public"], saint), "draw": draw},
+            lambda v: {"type": "g_start", "seat": seat_ref(v, saint), "draw": draw},
             "Turn started.",
         )
 
@@ -244,7 +269,7 @@ class GuideCommands:
         def build(view: dict[str, Any]) -> dict[str, Any]:
             return {
                 "type": "g_present",
-                "seat": seat_ref(view["public"], saint),
+                "seat": seat_ref(view, saint),
                 "nexus": nexus_ref(view, nexus) if nexus else None,
                 "card": card_ref(self.book, card) if card else None,
             }
@@ -288,7 +313,7 @@ class GuideCommands:
         def build(view: dict[str, Any]) -> dict[str, Any]:
             return {
                 "type": "g_rest",
-                "seats": [seat_ref(view["public"], s) for s in saints.split(",") if s.strip()],
+                "seats": [seat_ref(view, s) for s in saints.split(",") if s.strip()],
             }
 
         await self._guide_act(interaction, build, "The saints rest.")
@@ -319,7 +344,7 @@ class GuideCommands:
                 frag = own.get(fragment.strip().lower()) or card_ref(self.book, fragment, ("fragments",))
             return {
                 "type": "g_fragment",
-                "seat": seat_ref(view["public"], saint),
+                "seat": seat_ref(view, saint),
                 "fragment": frag,
                 "name": name,
                 "text": text,
@@ -373,7 +398,9 @@ class GuideCommands:
             row = await self._here(interaction)  # type: ignore[attr-defined]
         except GameError:
             return {}
-        return self.bot.service.view_for(row, interaction.user.id) if row.state else {}
+        if row.state is None:
+            return {}
+        return self._with_saint_names(row, self.bot.service.view_for(row, interaction.user.id))
 
     @g_notes.autocomplete("nexus")
     @g_reveal.autocomplete("nexus")
@@ -401,9 +428,21 @@ class GuideCommands:
     @g_present.autocomplete("saint")
     @g_fragment.autocomplete("saint")
     async def _saints(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        view = await self._session_view(interaction)
-        saints = view.get("public", {}).get("saints", {})
-        return _choices({f"seat:{k}": f"{int(k) + 1}. {s['name']}" for k, s in saints.items()}, current)
+        labels = saint_labels(await self._session_view(interaction))
+        return _choices({label: label for label in labels.values()}, current)
+
+    @g_place.autocomplete("saints")
+    @g_rest.autocomplete("saints")
+    async def _saint_list(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        head, _, typed = current.rpartition(",")
+        prefix = f"{head}, " if head else ""
+        labels = saint_labels(await self._session_view(interaction))
+        found = _choices({label: label for label in labels.values()}, typed.strip())
+        return [
+            app_commands.Choice(name=(prefix + c.name)[:100], value=(prefix + c.value)[:100]) for c in found
+        ]
 
     @g_stack.autocomplete("cards")
     @g_clock.autocomplete("cards")

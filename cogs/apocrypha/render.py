@@ -133,6 +133,18 @@ def check_lines(check: dict[str, Any], who: Callable[[int], str]) -> list[str]:
     return lines
 
 
+def _where_in_turn(public: dict[str, Any]) -> str:
+    """The turn's step, and the confrontation's step and the check's stage while they run."""
+    where = f"{public.get('step', '')} step"
+    confront = public.get("confront")
+    if confront:
+        where += f", confronting: {confront['step']}"
+    check = public.get("check")
+    if check and check.get("stage") not in (None, "done"):
+        where += f", check: {check['stage']}"
+    return where
+
+
 def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], str]) -> list[discord.Embed]:
     """The public table. `who(seat)` is how to name a seat (a mention)."""
     name = namer(book, public)
@@ -141,7 +153,7 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
     active = public.get("active")
     head = [f"A {mode} mission · turn {public.get('turn', 0)} · clock {public.get('clock_count', 0)} card(s)"]
     if active is not None:
-        head.append(f"Active saint: {who(active)} ({public.get('step', '')} step)")
+        head.append(f"Active saint: {who(active)} ({_where_in_turn(public)})")
     elif public.get("outcome"):
         head.append(public.get("result") or "")
     else:

@@ -146,7 +146,11 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
             w.alice, "apocrypha guide stack", "no nexus called nowhere", nexus="nowhere", cards="Gaunt"
         )
         await refused(
-            w.alice, "apocrypha guide present", "no card called excalibur", saint="seat:0", card="excalibur"
+            w.alice,
+            "apocrypha guide present",
+            "no card called excalibur",
+            saint="Frank Block",
+            card="excalibur",
         )
 
         ix = await run(w.alice, "apocrypha guide notes")
@@ -167,9 +171,13 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         assert (
             "Strix" in guide_dm.text and "Bloodgroom Bridge" in guide_dm.text and "Clock (27" in guide_dm.text
         )
-        await run(w.alice, "apocrypha guide start", saint="seat:0")
+        # Saints are named, never numbered: a seat number is refused, typed or not.
+        await refused(w.alice, "apocrypha guide start", "no saint called 2", saint="2")
+        await refused(w.alice, "apocrypha guide start", "no saint called seat:0", saint="seat:0")
+        await refused(w.bob, "apocrypha guide start", "only the guide", saint="Frank Block")
+        await run(w.alice, "apocrypha guide start", saint="frank")
         await refused(w.carol, "apocrypha next", "turn")
-        await run(w.alice, "apocrypha guide present", saint="seat:0", nexus="motel", card="gaunt")
+        await run(w.alice, "apocrypha guide present", saint="Frank Block", nexus="motel", card="gaunt")
         row = await bot.service.store.get(sid)
         assert card_id(row.state["public"]["confront"]["card"]) == "gaunt"
         assert "Gaunt" in fake.messages(w.table)[0].text
@@ -218,15 +226,15 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         await (await fake.click(w.alice, panel, component(panel, "g_end_turn")["custom_id"])).done()
         await settle(bot)
         assert (await bot.service.store.get(sid)).state["public"]["active"] is None
-        await run(w.alice, "apocrypha guide start", saint="seat:1", draw=False)
-        await run(w.alice, "apocrypha guide present", saint="seat:1", card="Strix")
+        await run(w.alice, "apocrypha guide start", saint="Zeez", draw=False)
+        await run(w.alice, "apocrypha guide present", saint="Dr. Zeez", card="Strix")
         shown.add("Strix")
         await run(w.carol, "apocrypha next")
         await run(w.carol, "apocrypha next")
         await run(w.carol, "apocrypha attempt", virtue="soul")
         await refused(w.bob, "apocrypha assist", "does not point at", virtue="soul")
         # -- a fragment, the end of the turn and of the mission -----------------------------------------------
-        await run(w.alice, "apocrypha guide fragment", saint="seat:1", fragment="The Playground")
+        await run(w.alice, "apocrypha guide fragment", saint="Dr. Zeez", fragment="The Playground")
         await run(w.alice, "apocrypha guide endturn")
         assert not await leaks()
         for user in (w.bob, w.carol):  # the guide's own notes stay with the guide
@@ -300,7 +308,7 @@ async def test_a_lost_mission_slots_the_ninth_death(fake_discord: FakeDiscord, t
         ix = await (
             await fake.autocomplete(w.alice, w.table, "apocrypha guide start", focused="saint")
         ).done()
-        assert ix.choices == [{"name": "1. Frank Block", "value": "seat:0"}]
+        assert ix.choices == [{"name": "Frank Block", "value": "Frank Block"}]
         ix = await (
             await fake.autocomplete(
                 w.alice, w.table, "apocrypha guide stack", focused="cards", nexus="x", cards="Gaunt, Str"

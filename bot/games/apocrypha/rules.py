@@ -57,7 +57,7 @@ class Apocrypha(Rules[ApocryphaState]):
     key = "apocrypha"
     title = "Apocrypha Adventure Card Game"
     min_players = 1
-    max_players = 4
+    max_players = 6  # the guided sample mission is for up to six saints; co-op too
     roles = ("guide",)
     Options = Options
     State = ApocryphaState

@@ -89,3 +89,24 @@ def test_every_saint_can_start_a_mission(real):
         game = Game(real, out.state, out.events)
         assert plan_matches(game.state, book, 0, new_record(saint, book))
         assert all(card_id(u) in book.gifts or card_id(u) in book.omens for u in game.state.players[0].hand)
+
+
+@pytest.mark.parametrize("mode", ["guided", "coop"])
+@pytest.mark.parametrize("count", [1, 5, 6])
+def test_one_to_six_saints_set_up_and_take_turns(real, mode, count):
+    """Taking the Plunge is for up to six saints, in either mode."""
+    book = real.book
+    ids = sorted(book.saints)[:count]
+    records = {i: new_record(s, book) for i, s in enumerate(ids)}
+    roles = {"guide": mode == "guided"}
+    out = real.setup(Options(mode=mode, mission="taking_the_plunge", saints=records), count, 3, roles)
+    game = Game(real, out.state, out.events)
+    assert sorted(game.pub.saints) == list(range(count)) and game.pub.order == list(range(count))
+    for seat, record in records.items():
+        # In co-op the first saint has already drawn from the clock.
+        assert plan_matches(game.state, book, seat, record) or (mode == "coop" and seat == 0)
+        assert len(game.state.players[seat].hand) >= book.saints[record.saint_id].hand_size
+    if mode == "guided":
+        game.do(GUIDE, StartTurn(seat=count - 1))
+    assert game.pub.active == (count - 1 if mode == "guided" else 0)
+    assert real.min_players <= count <= real.max_players

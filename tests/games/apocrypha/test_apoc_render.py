@@ -288,3 +288,21 @@ def test_damage_with_a_choice_offers_exactly_that_many_matching_gifts(rules, boo
     }
     game.do(0, Answer(**views.command_for("lose", None, [scrap, glasses], [])))
     assert sorted(game.state.players[0].hand) == sorted([parasight, reaper])
+
+
+def test_the_active_saint_line_follows_the_confrontation_and_the_check(rules, book):
+    # Defect: "Active saint: ... (start step)" stayed put through avoid, initiate and act.
+    game = guided(rules, ["frank_block"], side="hope")
+    game.do(GUIDE, StackClock(cards=["gaunt"]))
+    game.do(GUIDE, StartTurn(seat=0))  # the clock's threat is confronted in the Start step
+
+    def head() -> str:
+        return render.table_embeds(book, project(game.state, 0)["public"], lambda s: f"S{s}")[0].description
+
+    assert "Active saint: S0 (start step, confronting: avoid)" in head()
+    game.do(0, Next())
+    assert "(start step, confronting: initiate)" in head()
+    game.do(0, Next())
+    assert "(start step, confronting: act)" in head()
+    game.do(0, Attempt(virtue="body"))
+    assert "(start step, confronting: act, check: assist)" in head()

@@ -179,6 +179,7 @@ class CatharsisCog(
         question = {
             "adjust": "Which dice, and which way?",
             "replace": "Which power is replaced?",
+            "heal": "Which exhausted powers are refreshed?",
             "gifts": "Which pool dice go to whom?",
         }
         await say(interaction, question[kind], view=view_of(items))

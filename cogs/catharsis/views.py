@@ -2,8 +2,8 @@
 
 A power is used in one pick from the "Use a power" select. Each option's value
 is the whole command in a short code (`a.<slot>.<t|b>.<dice>.<target>.<ally>`).
-Abilities that need more (dice to adjust, a power to replace, pool dice to hand
-out) get a second, ephemeral select whose custom id carries that code.
+Abilities that need more (dice to adjust, a power to replace, powers to heal, pool
+dice to hand out) get a second, ephemeral select whose custom id carries that code.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def decode(code: str) -> dict[str, Any]:
 
 
 def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | None:
-    """What a second select must ask for this command: 'adjust', 'replace', 'gifts', or None."""
+    """What a second select must ask: 'adjust', 'replace', 'heal', 'gifts', or None."""
     hero = pub["heroes"][seat]
     if command["type"] == "activate":
         ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
@@ -75,11 +75,20 @@ def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | 
             return "adjust"
         if "replace" in ops and ops["replace"].get("which") == "target":
             return "replace"
+        if "heal" in ops and len(_healable(pub, seat, command)) > ops["heal"]["amount"]:
+            return "heal"  # more exhausted powers than the heal: the healer picks which
     if command["type"] == "passive" and hero["role"] == "leme":
         return "adjust"
     if command["type"] == "flip" and hero["role"] == "hidorian":
         return "gifts"
     return None
+
+
+def _healable(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> list[int]:
+    """The exhausted powers a heal could refresh (never the power being used)."""
+    who = seat if command.get("ally") is None else command["ally"]
+    board = pub["heroes"][who]["board"]
+    return [i for i, s in enumerate(board) if not s["ready"] and not (who == seat and i == command["slot"])]
 
 
 def aim_items(
@@ -113,6 +122,15 @@ def aim_items(
                     continue
                 label = f"{names[h['seat']]}: {content().card_name(s['card'])}"
                 options.append(discord.SelectOption(label=label[:100], value=f"{h['seat']}.{i}"))
+    elif kind == "heal":
+        command = decode(code)
+        ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
+        most = next(b for b in (ab.do if ab else []) if b["op"] == "heal")["amount"]
+        who = seat if command.get("ally") is None else command["ally"]
+        for i in _healable(pub, seat, command):
+            card = pub["heroes"][who]["board"][i]["card"]
+            label = f"{names[who]}: {content().card_name(card)}"
+            options.append(discord.SelectOption(label=label[:100], value=str(i)))
     else:  # gifts
         most = 3
         for h in pub["heroes"]:
@@ -144,6 +162,9 @@ def aim_items(
 def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
     kind, code = arg[0], arg[1:]
     command = decode(code)
+    if kind == "h":
+        command["refresh"] = [int(v) for v in values]
+        return command
     pairs = [[int(x) for x in v.split(".")] for v in values]
     if kind == "a":
         command["adjust"] = [{"seat": s, "die": d, "delta": k} for s, d, k in pairs]

@@ -99,7 +99,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
             if ab is None:
                 continue
             paid = hero.combo_paid.get(i, [])
-            if paid and not ab.combo:
+            if (paid and not ab.combo) or (slot.used and not paid):
                 continue
             if ab.pool:
                 from bot.games.catharsis.costs import pool_alternative

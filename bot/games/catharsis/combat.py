@@ -142,6 +142,8 @@ def start_round(state: CatharsisState, events: list[Event]) -> None:
     for h in pub.heroes:
         h.dice, h.rolls, h.done, h.shield = [], 0, h.dead, 0
         h.passive_used, h.combo_paid, h.strikes, h.storing = False, {}, 0, []
+        for s in h.board:
+            s.used = False
     events.append(Event.public("round", f"Combat round {pub.round} begins."))
     for i, f in enumerate(pub.foes):
         if f.alive and f.spores:

@@ -21,6 +21,7 @@ class Aim(BaseModel):
     ally: int | None = None
     ally_slot: int | None = None
     adjust: list[Nudge] = []
+    refresh: list[int] = []  # a heal: which exhausted powers of the healed hero to refresh
 
 
 class ChooseRole(BaseModel):

@@ -3,7 +3,7 @@
 A cost is one or more alternatives split by `|`. Each alternative is a string
 of tokens: a digit 1-6 needs that value, `?` takes any value, and a run of one
 letter (`AA`, `AAA`) needs that many dice of one value. A second letter (`BB`)
-is another set whose value differs from the first. An empty cost (written `-`)
+is another set whose value differs from every other die paying that cost. An empty cost (written `-`)
 needs no dice at all: the power is used simply by exhausting it.
 A die of value 0 is wild (Leme's Flip) and fits any token.
 """
@@ -65,16 +65,21 @@ def _fits(pattern: Pattern, values: tuple[int, ...]) -> bool:
         if values[i] not in (want, WILD):
             return False
         i += 1
-    chosen: list[int] = []
+    chosen: list[int | None] = []
     for _, n in pattern.sets:
         group = [v for v in values[i : i + n] if v != WILD]
         i += n
         if len(set(group)) > 1:
             return False
-        if group:
-            if group[0] in chosen:  # a second set must differ from the first
-                return False
-            chosen.append(group[0])
+        chosen.append(group[0] if group else None)
+    # Every set after the first (BB, CC...) must differ from every other die of this cost.
+    for k, value in enumerate(chosen[1:], start=1):
+        if value is None:
+            continue
+        start = len(pattern.fixed) + sum(n for _, n in pattern.sets[:k])
+        others = values[:start] + values[start + pattern.sets[k][1] :]
+        if value in others:
+            return False
     return True
 
 

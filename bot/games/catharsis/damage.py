@@ -139,8 +139,17 @@ def check_death(state: CatharsisState, hero: Hero, events: list[Event]) -> None:
     events.append(Event.public("death", f"{seat_ref(hero.seat)} has fallen."))
 
 
-def refresh_powers(hero: Hero, n: int, skip: int | None = None) -> int:
-    """Ready up to n exhausted powers in board order (house rule: healing picks them left to right)."""
+def refresh_powers(hero: Hero, n: int, skip: int | None = None, chosen: list[int] | None = None) -> int:
+    """Ready up to n exhausted powers: the ones the healer chose, else in board order."""
+    if chosen:
+        if len(set(chosen)) != len(chosen) or len(chosen) > n:
+            raise GameError(f"Choose up to {n} different exhausted powers to refresh.")
+        for i in chosen:
+            if not 0 <= i < len(hero.board) or hero.board[i].ready or i == skip:
+                raise GameError("Choose exhausted powers on that hero's board (not the one being used).")
+        for i in chosen:
+            hero.board[i].ready = True
+        return len(chosen)
     done = 0
     for i, s in enumerate(hero.board):
         if done >= n:

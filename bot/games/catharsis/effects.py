@@ -87,7 +87,8 @@ def _heal(ctx: Ctx, amount: int, self_only: bool = False) -> None:
 
     assert ctx.hero is not None
     who = ctx.hero if self_only else ctx.ally()
-    n = refresh_powers(who, ctx.num(amount), skip=ctx.slot if who is ctx.hero else None)
+    chosen = list(getattr(ctx.params, "refresh", []) or [])
+    n = refresh_powers(who, ctx.num(amount), skip=ctx.slot if who is ctx.hero else None, chosen=chosen)
     ctx.notes.append(f"heals {seat_ref(who.seat)} ({n} refreshed)")
 
 
@@ -117,8 +118,10 @@ def _replace(ctx: Ctx, which: str = "this") -> None:
 def _spore(ctx: Ctx, amount: int) -> None:
     from bot.games.catharsis.combat import living_foes, pick_target
 
-    if ctx.dealt_damage and not living_foes(ctx.state):
-        return  # the strike before it already finished the fight
+    if ctx.dealt_damage and (
+        not living_foes(ctx.state) or not ctx.state.public.foes[ctx.last_target or 0].alive
+    ):
+        return  # the strike before it felled the foe this Spore was aimed at: it is wasted
     foe = pick_target(ctx.state, getattr(ctx.params, "target", None))
     ctx.state.public.foes[foe].spores += ctx.num(amount)
     ctx.notes.append(f"puts {ctx.num(amount)} Spore on {ctx.state.public.foes[foe].name}")

@@ -252,7 +252,8 @@ class Catharsis(Rules[CatharsisState]):
         if not slot.ready:
             raise GameError(f"{name} is exhausted.")
         paid = hero.combo_paid.get(cmd.slot, [])
-        if paid and not ab.combo:
+        # A power is used once a round, top or bottom; one that does not exhaust stays ready for the next.
+        if (paid and not ab.combo) or (slot.used and not paid):
             raise GameError(f"{name} has already been used this round.")
         if ab.pool:
             if cmd.dice:
@@ -293,6 +294,8 @@ class Catharsis(Rules[CatharsisState]):
                 slot.ready = False
         elif ab.exhaust:
             slot.ready = False
+        else:
+            slot.used = True  # it stays ready, but neither half is used again this round
         text = f"{seat_ref(hero.seat)} uses {name}"
         if ctx.notes:
             text += ": " + "; ".join(ctx.notes)

@@ -26,6 +26,7 @@ class Die(BaseModel):
 class Slot(BaseModel):
     card: str
     ready: bool = True
+    used: bool = False  # used this round (top or bottom); matters for powers that do not exhaust
 
 
 class Hero(BaseModel):

@@ -36,6 +36,12 @@ from bot.games.catharsis.costs import (
         ("AA?", [6, 6, 6], True),
         ("AA6", [2, 2, 6], True),
         ("AA6", [6, 6, 2], False),
+        # BB differs from every other die of the cost, not only from AA.
+        ("AABB??", [2, 2, 4, 4, 2, 4], False),  # whichever pair is BB, its value is repeated
+        ("AABB??", [2, 2, 4, 4, 2, 2], True),  # BB = 4 4, and the free dice are 2s
+        ("AABB5", [2, 2, 5, 5, 5], True),  # AA = 5 5, BB = 2 2
+        ("BBCC5", [5, 5, 5, 3, 3], True),
+        ("AA?", [2, 2, 2], True),  # the first set may share a value with a free die
     ],
 )
 def test_single_patterns(cost: str, values: list[int], ok: bool) -> None:

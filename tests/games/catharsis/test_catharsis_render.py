@@ -139,3 +139,24 @@ def test_jaden_is_offered_the_spore_boost_and_hidorian_every_store_value() -> No
     )
     stores = [views.decode(o.value)["value"] for o in use.item.options if o.value.startswith("p.")]
     assert stores == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_heal_with_more_exhausted_powers_than_points_asks_which() -> None:
+    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"])
+    board(s, 0, P("Drawn Breath"), P("Quick Draw"))
+    board(s, 1, P("Leaf Blades"), P("Bark Skin"), P("Thorn Whip"), ready=False)
+    dice(s, 0, 1, 2)
+    pub = project(s, 0)["public"]
+    code = views.encode(c.Activate(slot=0, dice=[0, 1], ally=1))
+    assert views.needs_aim(pub, 0, views.decode(code)) == "heal"
+    [select] = views.aim_items(1, pub, 0, code, "heal", ["Ann", "Bo"])
+    assert [o.value for o in select.item.options] == ["0", "1", "2"]
+    assert select.item.options[2].label == "Bo: Thorn Whip" and select.item.max_values == 1
+    command = views.aimed_command("h" + code, ["2"])
+    assert command["refresh"] == [2] and command["ally"] == 1
+    s = act(s, 0, **command)
+    assert [sl.ready for sl in s.public.heroes[1].board] == [False, False, True]
+    # One exhausted power and a heal of 1: nothing to choose.
+    board(s, 1, P("Leaf Blades"), P("Bark Skin"))
+    s.public.heroes[1].board[1].ready = False
+    assert views.needs_aim(project(s, 0)["public"], 0, views.decode(code)) is None

@@ -272,12 +272,34 @@ class MissionNexus(Strict):
         return self.nexus or slug(self.name or "nexus")
 
 
+class RollTable(Strict):
+    """A true threat that is a table (the Yule Lads): roll `dice`d6 + `add` (+ `alone` with no other
+    saint at your nexus); result 1 is the first threat of `results`, clamped to the table."""
+
+    dice: int = Field(default=2, ge=1, le=4)
+    add: int = 0
+    alone: int = 0
+    results: list[str] = Field(min_length=1)
+
+
 class MissionTrueThreat(Strict):
     role: Literal["master", "minion"]
     label: str = ""  # "A", "B", "C"
-    threat: str
+    threat: str = ""  # the displayed threat; empty for a table
+    name: str = ""  # the displayed name of a table true threat ("Yule Lads")
+    table: RollTable | None = None
     archetypes: list[int] = []
     nexus: str | None = None
+
+    @model_validator(mode="after")
+    def _one_card(self) -> MissionTrueThreat:
+        if bool(self.threat) == bool(self.table):
+            raise ValueError("a true threat names a `threat` or gives a `table`, not both")
+        return self
+
+    @property
+    def title(self) -> str:
+        return self.name or self.threat.replace("_", " ").title()
 
 
 class ClockEntry(Strict):
@@ -301,6 +323,10 @@ class Mission(Strict):
     clock_omens: int = Field(default=24, ge=0, le=60)
     clock_extra: list[ClockEntry] = []
     text: str = ""
+    # Co-op structures by key (bot/games/apocrypha/structures.py); a co-op mission names all three.
+    clock: str = ""
+    nexus_rules: str = ""
+    goal: str = ""
 
 
 def slug(name: str) -> str:
@@ -421,8 +447,15 @@ def _cross_check(book: CardBook) -> None:
                 if mut not in book.mutations:
                     raise CardDataError(f"{where}: mutation {mut!r} is not a mutation")
         for tt in mission.true_threats:
-            if tt.threat not in book.threats:
-                raise CardDataError(f"{where}: true threat {tt.threat!r} is not a threat")
+            for threat in tt.table.results if tt.table else [tt.threat]:
+                if threat not in book.threats:
+                    raise CardDataError(f"{where}: true threat {threat!r} is not a threat")
+        if mission.mode == "coop":
+            from bot.games.apocrypha.structures import check_mission
+
+            problem = check_mission(mission)
+            if problem:
+                raise CardDataError(f"{where}: {problem}")
         for table, kind in ((mission.gifts, "gifts"), (mission.threats, "threats")):
             for card_ids in table.values():
                 for card in card_ids:

@@ -121,6 +121,16 @@ class Seal(BaseModel):
     card: str | None = None  # the card paying a cost requirement
 
 
+class Guard(BaseModel):
+    """Co-op: attempt the guard requirement of the Hope-side nexus you are at, so the master
+    cannot escape into it."""
+
+    type: Literal["guard"] = "guard"
+    nexus: str
+    virtue: Virtue | None = None
+    card: str | None = None  # the card paying a cost requirement
+
+
 # -- the guide -----------------------------------------------------------------
 class PrepareNexus(BaseModel):
     """Prepare a nexus: a box nexus by id, or a custom one with a name and description."""
@@ -292,6 +302,7 @@ Command = Annotated[
     | EndTurn
     | ResetHand
     | Seal
+    | Guard
     | PrepareNexus
     | RevealNexus
     | PlaceSaints

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import checks, damage
+from bot.games.apocrypha import archetypes, checks, coop, damage, sanctify
 from bot.games.apocrypha.cards import Gift, Omen, Threat
-from bot.games.apocrypha.state import Confrontation, Modifier
+from bot.games.apocrypha.state import Confrontation, Modifier, card_id
 from bot.games.apocrypha.table import PLACE_WORDS, Table
 
 
@@ -41,6 +41,9 @@ def investigate(t: Table, seat: int) -> None:
     name = t.pub.nexuses[key].name
     while deck:
         uid = deck.pop(0)
+        if archetypes.is_archetype(card_id(uid)):
+            coop.confront_archetype(t, seat, uid, key)
+            return
         if isinstance(t.card(uid), Omen):
             t.hand(seat).append(uid)
             t.say("investigate", f"{seat_ref(seat)} turns up an omen at {name} and draws it.")
@@ -147,6 +150,8 @@ def terminate(t: Table, won: bool) -> None:
             t.say("win", f"{seat_ref(seat)} wins vs. {name} and takes it into their hand.")
         else:
             t.say("lose", f"{seat_ref(seat)} loses vs. {name}; it goes back to the box.")
+    elif confront.archetype is not None:
+        coop.return_archetype(t, confront, won)
     elif won:
         t.say("win", f"{seat_ref(seat)} wins vs. {name}; it goes back to the box.")
     elif t.sec.origins.get(uid) in t.sec.nexus_decks:
@@ -164,6 +169,9 @@ def terminate(t: Table, won: bool) -> None:
     t.pub.confront = None
     t.pub.check = None
     end_confrontation(t)
+    if confront.archetype is not None and t.pub.coop is not None:
+        coop.after_archetype(t, confront)
+    sanctify.after_confront(t, confront)
 
 
 def end_confrontation(t: Table) -> None:

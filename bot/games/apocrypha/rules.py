@@ -12,7 +12,7 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat, seat_ref
-from bot.games.apocrypha import checks, damage, guide, investigate, turns
+from bot.games.apocrypha import checks, coop, damage, guide, investigate, sanctify, turns
 from bot.games.apocrypha.cards import CardBook, Mission, cached_book, load_book
 from bot.games.apocrypha.commands import (
     GUIDE_COMMANDS,
@@ -25,6 +25,7 @@ from bot.games.apocrypha.commands import (
     EndMission,
     EndTurn,
     Give,
+    Guard,
     Investigate,
     Keep,
     Move,
@@ -51,6 +52,10 @@ class Options(BaseModel):
     saints: dict[int, SaintRecord] = {}
     # In the lobby: the saint each player chose, by Discord user id; resolved into `saints` at start.
     picks: dict[str, str] = {}
+    # Co-op: the choir's starting choices (seats clockwise, seat -> starting nexus, the first saint).
+    order: list[int] = []
+    starts: dict[int, str] = {}
+    first: int | None = None
 
 
 class Apocrypha(Rules[ApocryphaState]):
@@ -92,9 +97,12 @@ class Apocrypha(Rules[ApocryphaState]):
             if mission is None:
                 raise GameError(f"There is no mission called {opts.mission}.")
         elif opts.mode == "coop":
-            if not book.missions:
-                raise GameError("Co-op mode needs a mission, and none are in the box.")
-            mission = book.missions[sorted(book.missions)[0]]
+            coop_missions = sorted(k for k, m in book.missions.items() if m.mode == "coop")
+            if not coop_missions:
+                raise GameError("Co-op mode needs a co-op mission, and none are in the box.")
+            mission = book.missions[coop_missions[0]]
+        if opts.mode == "coop" and mission is not None and mission.mode != "coop":
+            raise GameError(f"{mission.name} is a guided mission; co-op mode needs a co-op mission.")
         rng = Rng.from_seed(seed)
         state = ApocryphaState(
             rng=rng,
@@ -122,7 +130,11 @@ class Apocrypha(Rules[ApocryphaState]):
                 raise GameError(f"There is no saint called {record.saint_id}.")
             taken.add(record.saint_id)
             self._seat_saint(t, seat, record)
-        if mission is not None:
+        first = 0
+        if mission is not None and opts.mode == "coop":
+            coop.prepare(t, mission, players)
+            first = coop.start(t, opts.order, opts.starts, opts.first)
+        elif mission is not None:
             self._prepare_mission(t, mission, players)
         for seat in range(players):
             t.draw(seat, t.view(seat).hand_size)
@@ -132,7 +144,7 @@ class Apocrypha(Rules[ApocryphaState]):
             0, Event.public("start", f"A {mode} mission begins{': ' + mission.name if mission else ''}.")
         )
         if opts.mode == "coop":
-            turns.start_turn(t, 0, draw=True)
+            turns.start_turn(t, first, draw=True)
         else:
             t.tell_guide(
                 "start", "You are the guide. Prepare nexuses and the clock, then start a saint's turn."
@@ -236,6 +248,7 @@ class Apocrypha(Rules[ApocryphaState]):
             if actor == GUIDE or actor not in state.players:
                 raise GameError("Only a saint in this mission can do that.")
             self._saint(t, actor, command)
+        coop.check_end(t)
         if state.public.outcome is None:
             investigate.release_holds(t)
         t.sync()
@@ -273,6 +286,7 @@ class Apocrypha(Rules[ApocryphaState]):
                 raise GameError("Only the saint attempting the check decides it.")
             checks.keep(t)
             investigate.after_check(t)
+            sanctify.after_check(t)
             if pub.check is not None and pub.check.stage == "done" and pub.confront is None:
                 pub.check = None
         elif isinstance(cmd, Move):
@@ -288,8 +302,12 @@ class Apocrypha(Rules[ApocryphaState]):
             if not allowed:
                 raise GameError("You can reset only when the active saint resets or the guide calls a rest.")
             turns.reset_hand(t, seat, cmd.discard, cmd.recycle)
+        elif isinstance(cmd, Seal) and pub.coop is not None:
+            sanctify.seal(t, seat, cmd.virtue, cmd.card)
         elif isinstance(cmd, Seal):
             turns.seal(t, seat)
+        elif isinstance(cmd, Guard):
+            sanctify.guard(t, seat, cmd.nexus, cmd.virtue, cmd.card)
         else:
             raise GameError("That action is not one this game knows.")
 
@@ -403,13 +421,15 @@ class Apocrypha(Rules[ApocryphaState]):
                     acts += [
                         Give(card=u, to=o) for u in state.players[seat].hand[:1] for o in t.at_nexus(seat)
                     ]
-            if pub.step == "sanctify":
+            if pub.step == "sanctify" and pub.coop is None:
                 acts.append(Seal())
             acts.append(Next() if pub.step != "end" else EndTurn())
             if pub.step != "end":
                 acts.append(EndTurn())
         elif seat in pub.must_reset:
             acts.append(ResetHand())
+        if pub.coop is not None and check is None and pub.confront is None:
+            acts += sanctify.legal(t, seat)
         acts += self._playable(t, seat)
         return acts
 

@@ -116,6 +116,8 @@ class Confrontation(BaseModel):
     checks: int = 0
     won: bool | None = None
     won_to: str | None = None  # where a won gift goes instead of the hand
+    archetype: str | None = None  # co-op: the archetype this displayed true threat stands in for
+    requirement: str | None = None  # co-op: "guard" or "seal" when winning meets a nexus requirement
 
 
 class DamageState(BaseModel):
@@ -155,6 +157,31 @@ class Hold(BaseModel):
     card: str
 
 
+class Sanctify(BaseModel):
+    """Co-op's Sanctify step in progress: Guard (after a master terminates), Escape, then Seal."""
+
+    stage: Literal["guard", "seal"] = "seal"
+    nexus: str  # the active saint's nexus
+    master: str | None = None  # the master archetype that terminated here (it will try to escape)
+    won: bool = False  # a saint won vs. the master: this nexus is guarded and its seal automatic
+    auto_seal: bool = False  # the nexus was empty, or a master was beaten here
+    guarded: list[str] = []
+    tried: list[str] = []  # nexuses whose guard (or this one's seal) has been attempted
+
+
+class Coop(BaseModel):
+    """Co-op play against the game: the displayed true threats and the structures' bookkeeping."""
+
+    clock: str
+    nexus_rules: str
+    goal: str
+    set_aside: list[str] = []  # archetype ids seeded at setup, each a public placeholder name
+    trail: list[str] = []  # nexus keys in the mission's order (for nexus structures that care)
+    may_seal: bool = False  # a win lets the active saint go to Sanctify and attempt a seal
+    sanctify: Sanctify | None = None
+    cornered: bool = False  # the master could not escape and was sacrificed
+
+
 class Public(Part):
     mode: Literal["coop", "guided"] = "guided"
     mission: str | None = None
@@ -179,6 +206,7 @@ class Public(Part):
     must_reset: list[int] = []
     holds: list[Hold] = []  # confronted cards slotted away until their saint's hand is empty
     fragments_given: dict[str, dict[str, str]] = {}  # custom fragment id -> {name, text}
+    coop: Coop | None = None
     outcome: Literal["won", "lost"] | None = None
     result: str | None = None
 

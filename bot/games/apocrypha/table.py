@@ -14,6 +14,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.prng import Rng
 from bot.engine.seats import seat_ref
+from bot.games.apocrypha import archetypes
 from bot.games.apocrypha.cards import COST_HIERARCHY, CardBook, Fragment, Gift, Omen, Saint, Threat
 from bot.games.apocrypha.state import (
     BOTTOM_ROW,
@@ -113,6 +114,8 @@ class Table:
         if cid in self.pub.fragments_given:
             info = self.pub.fragments_given[cid]
             return Fragment(id=cid, name=info["name"], text=info.get("text", ""), fleeting=False)
+        if archetypes.is_archetype(cid):
+            return archetypes.card(cid)
         raise GameError(f"There is no card called {cid}.")
 
     def kind(self, uid: str) -> str:
@@ -120,7 +123,7 @@ class Table:
         book_kind = self.book.kind_of(cid)
         if book_kind:
             return KIND_OF_BOOK.get(book_kind, book_kind)
-        return "fragment"
+        return "archetype" if archetypes.is_archetype(cid) else "fragment"
 
     def name(self, uid: str) -> str:
         if uid == "saint":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import checks, investigate
+from bot.games.apocrypha import checks, coop, investigate, sanctify
 from bot.games.apocrypha.cards import COST_HIERARCHY, Gift, Omen, Power
 from bot.games.apocrypha.commands import Play
 from bot.games.apocrypha.state import TURN_STEPS
@@ -261,6 +261,11 @@ def next_step(t: Table, seat: int) -> None:
     require_active(t, seat)
     require_free(t)
     step = pub.step
+    if step == "sanctify" and pub.coop is not None:
+        sanctify.next_step(t)
+        return
+    if step == "investigate" and pub.coop is not None and sanctify.may_enter(t, seat):
+        return
     if step == "end":
         end_turn(t, seat, [], [])
         return
@@ -320,6 +325,7 @@ def move(t: Table, seat: int, nexus: str) -> None:
         raise GameError(f"There is no open nexus called {nexus}.")
     if t.view(seat).nexus == nexus:
         raise GameError("You are already there.")
+    coop.check_move(t, seat, nexus)
     if seat == active and pub.moved:
         raise GameError("You have already moved this turn.")
     if seat == active and pub.gave:

@@ -90,5 +90,5 @@ def test_nested_choose_options_are_checked(tmp_path):
 
 def test_check_config_counts(tmp_path):
     line = Apocrypha(root=FIXTURES).check_config()
-    assert line.startswith("apocrypha: ") and "saints 3, nexuses 3, missions 1" in line
+    assert line.startswith("apocrypha: ") and "saints 3, nexuses 3, missions 2" in line
     assert "gift " in line and "threat " in line and "omen " in line

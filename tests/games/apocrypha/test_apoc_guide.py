@@ -260,7 +260,7 @@ def test_guide_view_and_saint_view(rules):
 
 
 def test_saints_cannot_use_guide_commands_in_co_op(rules):
-    out = rules.setup(Options(mode="coop", mission="taking_the_plunge"), 1, 5, {})
+    out = rules.setup(Options(mode="coop", mission="corner_the_troll"), 1, 5, {})
     game = Game(rules, out.state, out.events)
     game.fails(GUIDE, Delay(), "guided mode")
     game.do(0, Next())

@@ -77,7 +77,7 @@ class GuidedSession(RuleBasedStateMachine):
     def setup(self, seed: int, n: int, mission: bool, coop: bool) -> None:
         self.records = {i: new_record(SAINTS[i], BOOK) for i in range(n)}
         if coop:
-            options = Options(mode="coop", mission="taking_the_plunge", saints=self.records)
+            options = Options(mode="coop", saints=self.records)  # the first co-op mission
             out = RULES.setup(options, n, seed, {})
         else:
             options = Options(

@@ -262,13 +262,13 @@ def test_cost_lowering_stops_at_reload_and_raise_stops_at_sacrifice(rules):
 
 
 def test_co_op_mission_with_the_clock_driving_turns(rules):
-    out = rules.setup(Options(mode="coop", mission="taking_the_plunge"), 2, 11, {})
+    out = rules.setup(Options(mode="coop", mission="corner_the_troll"), 2, 11, {})
     game_state = out.state
     pub = game_state.public
     assert pub.active == 0 and pub.step == "start"
     assert pub.clock_count == 7  # eight omens, one drawn for the first turn
-    assert set(pub.nexuses) == {"motel", "squirrel_lake"}
-    assert all(v.nexus == "motel" for v in pub.saints.values())
+    assert set(pub.nexuses) == {"main_street", "chapel"}  # the Motel is for 3+ saints
+    assert all(v.nexus == "main_street" for v in pub.saints.values())
     from apoc_helpers import Game
 
     game = Game(rules, game_state, out.events)
@@ -279,7 +279,7 @@ def test_co_op_mission_with_the_clock_driving_turns(rules):
 
 
 def test_co_op_time_out_loses(rules):
-    out = rules.setup(Options(mode="coop", mission="taking_the_plunge"), 1, 11, {})
+    out = rules.setup(Options(mode="coop", mission="corner_the_troll"), 1, 11, {})
     from apoc_helpers import Game
 
     game = Game(rules, out.state, out.events)
@@ -406,14 +406,14 @@ def test_co_op_is_won_by_sealing_every_nexus(rules):
 
     from bot.games.apocrypha.commands import Seal
 
-    out = rules.setup(Options(mode="coop", mission="taking_the_plunge"), 1, 11, {})
+    out = rules.setup(Options(mode="coop", mission="corner_the_troll"), 1, 11, {})
     game = Game(rules, out.state, out.events)
     for key in game.state.secret.nexus_decks:
         game.state.secret.nexus_decks[key] = []
     for _ in range(3):
         game.do(0, Next())
     game.do(0, Seal())
-    game.do(0, Move(nexus="squirrel_lake"))
+    game.do(0, Move(nexus="chapel"))
     game.do(0, EndTurn())
     for _ in range(3):
         game.do(0, Next())

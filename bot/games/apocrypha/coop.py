@@ -1,0 +1,212 @@
+"""Co-op mode against the game: preparing a mission from its structures, the choir's starting
+choices, confronting archetypes through their displayed true threats, and the goal's ending."""
+
+from __future__ import annotations
+
+from bot.engine.errors import GameError
+from bot.engine.seats import seat_ref
+from bot.games.apocrypha import archetypes, structures
+from bot.games.apocrypha.cards import Mission
+from bot.games.apocrypha.state import Confrontation, Coop, NexusView, card_id
+from bot.games.apocrypha.table import Table
+
+VIRTUES = ("body", "mind", "rage", "soul")
+CANDLES_PER_SAINT = 8
+
+
+def mission(t: Table) -> Mission:
+    return t.book.missions[t.pub.mission or ""]
+
+
+# -- preparing the mission ------------------------------------------------------------------------
+def prepare(t: Table, m: Mission, players: int) -> None:
+    """The rulebook's order: structures, clock, true threats and their archetypes set aside, the
+    nexuses for this many saints, their decks built by composition, archetypes seeded, shuffled."""
+    coop = Coop(clock=m.clock, nexus_rules=m.nexus_rules, goal=m.goal)
+    t.pub.coop = coop
+    build_clock(t, m, players)
+    chosen = [nx for nx in m.nexuses if nx.min_saints <= players]
+    coop.trail = [nx.key for nx in chosen]
+    aside = archetypes.set_aside(m, len(chosen))
+    if not structures.seeds_master(m.goal):
+        aside = [a for a in aside if a != archetypes.MASTER]
+    coop.set_aside = list(aside)
+    for nx in chosen:
+        box = t.book.nexuses[nx.nexus or ""]
+        t.pub.nexuses[nx.key] = NexusView(
+            key=nx.key, name=nx.name or box.name, description=nx.description or box.text,
+            box_id=box.id, side="doom",
+        )
+        deck: list[str] = []
+        for kind, n in box.deck.items():
+            for _ in range(n):
+                uid = t.random_new("gift", kind) if kind in VIRTUES else t.random_new(kind)
+                if uid is not None:
+                    deck.append(uid)
+        t.sec.nexus_decks[nx.key] = deck
+    pile = [archetype_instance(t, cid) for cid in aside]
+    t.state.rng.shuffle(pile)
+    for key, uid in zip(coop.trail, pile, strict=False):
+        t.sec.nexus_decks[key].append(uid)
+    for key in coop.trail:
+        t.state.rng.shuffle(t.sec.nexus_decks[key])
+    threats = ", ".join(describe_true_threat(tt) for tt in m.true_threats)
+    t.say(
+        "prepare",
+        f"Structures: {', '.join(structures.names(m))}. True threats: {threats}. "
+        f"{len(aside)} archetypes are seeded into {len(chosen)} nexuses.",
+    )
+
+
+def describe_true_threat(tt) -> str:  # noqa: ANN001 - MissionTrueThreat
+    role = "master" if tt.role == "master" else f"minion {tt.label}".strip()
+    numbers = f" ({', '.join(str(n) for n in tt.archetypes)})" if tt.archetypes else ""
+    return f"{tt.title} ({role}){numbers}" if not numbers else f"{tt.title}, {role}{numbers}"
+
+
+def archetype_instance(t: Table, cid: str) -> str:
+    n = t.sec.next_copy.get(cid, 0) + 1
+    t.sec.next_copy[cid] = n
+    return f"{cid}#{n}"
+
+
+def build_clock(t: Table, m: Mission, players: int) -> None:
+    count = m.clock_omens if m.clock == "as_the_hours_pass" else CANDLES_PER_SAINT * players
+    clock = [u for u in (t.random_new("omen") for _ in range(count)) if u]
+    t.state.rng.shuffle(clock)
+    t.clock_add(clock)
+
+
+# -- the choir's starting choices -------------------------------------------------------------------
+def start(t: Table, order: list[int], starts: dict[int, str], first: int | None) -> int:
+    """Seat order, starting nexuses (as the nexus structure allows) and the first saint; returns it."""
+    pub = t.pub
+    coop = pub.coop
+    assert coop is not None
+    seats = sorted(pub.saints)
+    if order:
+        if sorted(order) != seats:
+            raise GameError("The seat order must name every saint exactly once.")
+        pub.order = list(order)
+    chosen = structures.default_starts(coop.nexus_rules, coop.trail, seats)
+    chosen.update({int(s): k for s, k in starts.items()})
+    for seat in chosen:
+        if seat not in pub.saints:
+            raise GameError(f"There is no saint in seat {seat + 1}.")
+    structures.check_starts(coop.nexus_rules, coop.trail, chosen)
+    for seat, key in chosen.items():
+        t.view(seat).nexus = key
+    if first is None:
+        first = pub.order[0]
+    if first not in pub.saints:
+        raise GameError("The first saint must be one of the choir.")
+    return first
+
+
+def check_move(t: Table, seat: int, to: str) -> None:
+    coop = t.pub.coop
+    if coop is None:
+        return
+    open_keys = {k for k, n in t.pub.nexuses.items() if not n.sealed}
+    structures.check_move(coop.nexus_rules, coop.trail, open_keys, t.view(seat).nexus, to)
+
+
+# -- confronting an archetype ------------------------------------------------------------------------
+def confront_archetype(t: Table, seat: int, uid: str, origin: str) -> None:
+    """The displayed true threat stands in for the flipped archetype (a table true threat is rolled)."""
+    from bot.games.apocrypha.checks import roll_d6
+    from bot.games.apocrypha.investigate import begin_confront
+
+    cid = card_id(uid)
+    tt = archetypes.true_threat(mission(t), cid)
+    t.say("archetype", f"{seat_ref(seat)} flips the {archetypes.card(cid).name}: it is {tt.title}.")
+    threat = tt.threat
+    if tt.table is not None:
+        dice = roll_d6(t, tt.table.dice)
+        alone = not t.at_nexus(seat)
+        row = archetypes.table_result(tt, dice, alone)
+        threat = tt.table.results[row - 1]
+        extra = f" {tt.table.add:+d}" if tt.table.add else ""
+        lonely = f", {tt.table.alone:+d} alone" if alone and tt.table.alone else ""
+        t.say(
+            "table",
+            f"{seat_ref(seat)} rolls {' + '.join(map(str, dice))}{extra}{lonely} on the {tt.title} table: "
+            f"{row}, {t.book.threats[threat].name}.",
+        )
+    if not t.box_has(threat):
+        raise GameError(f"{t.book.threats[threat].name} is already in play.")
+    begin_confront(t, seat, t.new_instance(threat), origin=origin)
+    assert t.pub.confront is not None
+    t.pub.confront.archetype = uid
+
+
+def return_archetype(t: Table, confront: Confrontation, won: bool) -> None:
+    """Terminate vs. a true threat: the stand-in goes back to the box, and a minion archetype is
+    sacrificed on a win or shuffled back into its nexus on a loss (a master's fate is Sanctify's)."""
+    uid = confront.archetype or ""
+    seat = confront.seat
+    name = t.name(confront.card)
+    if card_id(uid) == archetypes.MASTER:
+        t.say("win" if won else "lose", f"{seat_ref(seat)} {'wins' if won else 'loses'} vs. {name}.")
+        return
+    if won:
+        t.say("win", f"{seat_ref(seat)} wins vs. {name}; its archetype is sacrificed.")
+        return
+    deck = t.sec.nexus_decks.get(confront.origin or "")
+    if deck is not None and not t.pub.nexuses[confront.origin or ""].sealed:
+        deck.append(uid)
+        t.state.rng.shuffle(deck)
+        t.say("lose", f"{seat_ref(seat)} loses vs. {name}; its archetype is shuffled back into its nexus.")
+    else:
+        t.say("lose", f"{seat_ref(seat)} loses vs. {name}; its archetype leaves the mission.")
+
+
+def after_archetype(t: Table, confront: Confrontation) -> None:
+    """What the goal structure does after a confrontation vs. a true threat ends."""
+    from bot.games.apocrypha import sanctify
+
+    coop = t.pub.coop
+    assert coop is not None and confront.archetype is not None
+    cid = card_id(confront.archetype)
+    if cid == archetypes.MASTER and coop.goal == "corner":
+        sanctify.begin_master(t, confront.seat, confront.archetype, bool(confront.won), confront.origin)
+        return
+    tt = archetypes.true_threat(mission(t), cid)
+    if confront.won and structures.may_sanctify_after_win(coop.goal, tt.role, tt.label):
+        coop.may_seal = True
+        t.say("sanctify", f"{seat_ref(confront.seat)} may go to Sanctify and attempt to seal this nexus.")
+
+
+# -- the goal: winning and losing ----------------------------------------------------------------------
+def archetypes_left(t: Table, master: bool) -> int:
+    want = (lambda c: c == archetypes.MASTER) if master else (lambda c: c.startswith(archetypes.MINION))
+    n = sum(1 for deck in t.sec.nexus_decks.values() for u in deck if want(card_id(u)))
+    confront = t.pub.confront
+    if confront is not None and confront.archetype and want(card_id(confront.archetype)):
+        n += 1
+    return n
+
+
+def check_end(t: Table) -> None:
+    """End the mission when the goal structure's win or lose condition is met."""
+    from bot.games.apocrypha.mission_end import end_mission
+
+    pub = t.pub
+    coop = pub.coop
+    if coop is None or pub.outcome is not None:
+        return
+    if pub.saints and all(v.fading for v in pub.saints.values()):
+        t.say("faded", "Every saint has faded.")
+        end_mission(t, won=False)
+        return
+    if coop.sanctify is not None:
+        return  # a win is decided when Sanctify is over
+    if all(n.sealed for n in pub.nexuses.values()):
+        t.say("goal", "Every nexus has been sacrificed.")
+        end_mission(t, won=True)
+    elif coop.goal == "corner" and coop.cornered:
+        t.say("goal", "The master has been cornered and the hunt is over.")
+        end_mission(t, won=True)
+    elif coop.goal == "purge" and archetypes_left(t, master=False) == 0:
+        t.say("goal", "Every minion has been beaten.")
+        end_mission(t, won=True)

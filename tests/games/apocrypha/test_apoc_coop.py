@@ -1,0 +1,472 @@
+"""Co-op mode against the game: preparing Christmas in Candlepoint, archetypes, Sanctify."""
+
+from __future__ import annotations
+
+import pytest
+from apoc_helpers import Game
+
+from bot.engine.errors import GameError
+from bot.games.apocrypha.cards import CardBook, load_book
+from bot.games.apocrypha.commands import (
+    Answer,
+    Attempt,
+    Guard,
+    Investigate,
+    Keep,
+    Move,
+    Next,
+    Roll,
+    Seal,
+)
+from bot.games.apocrypha.rules import Apocrypha, Options
+from bot.games.apocrypha.saints import new_record
+from bot.games.apocrypha.state import Sanctify, card_id
+
+CHRISTMAS = "christmas_in_candlepoint"
+OPHELIA, ZEEZ, FRANK = 0, 1, 2
+
+
+@pytest.fixture(scope="module")
+def real() -> Apocrypha:
+    return Apocrypha(book=load_book())
+
+
+def christmas(rules: Apocrypha, seed: int = 3, **choices) -> Game:
+    """Ophelia, Zeez on her left and Frank on her right; Ophelia and Frank at the Chapel, Zeez at
+    the Hospital; Ophelia goes first (the rulebook's setup example)."""
+    saints = ["ophelia_willows", "dr_zeez", "frank_block"]
+    records = {i: new_record(s, rules.book) for i, s in enumerate(saints)}
+    options = dict(
+        order=[OPHELIA, ZEEZ, FRANK],
+        starts={OPHELIA: "chapel", FRANK: "chapel", ZEEZ: "hospital"},
+        first=OPHELIA,
+    )
+    options.update(choices)
+    out = rules.setup(Options(mode="coop", mission=CHRISTMAS, saints=records, **options), 3, seed, {})
+    return Game(rules, out.state, out.events)
+
+
+def archetype_uid(game: Game, cid: str) -> tuple[str, str]:
+    for key, deck in game.state.secret.nexus_decks.items():
+        for uid in deck:
+            if card_id(uid) == cid:
+                return key, uid
+    raise AssertionError(f"{cid} is not in any nexus")
+
+
+def put_on_top(game: Game, cid: str, key: str) -> str:
+    where, uid = archetype_uid(game, cid)
+    game.state.secret.nexus_decks[where].remove(uid)
+    game.state.secret.nexus_decks[key].insert(0, uid)
+    return uid
+
+
+def omen_in_hand(game: Game, seat: int) -> str:
+    return next(u for u in game.state.players[seat].hand if game.t.is_omen(u))
+
+
+def to_investigate(game: Game, seat: int) -> None:
+    while game.pub.step != "investigate":
+        game.do(seat, Next())
+
+
+# -- preparing the mission -------------------------------------------------------------------------
+def test_preparing_christmas_in_candlepoint_for_three_saints(real):
+    game = christmas(real)
+    pub, sec, book = game.pub, game.state.secret, real.book
+    assert list(pub.nexuses) == ["chapel", "hospital", "main_street", "manor"]  # Fun Park 4+, Lair 5+
+    assert all(n.side == "doom" for n in pub.nexuses.values())
+    assert pub.coop.set_aside == ["archetype_master", "archetype_minion_1", "archetype_minion_2", "archetype_minion_3"]
+    seeded = []
+    for key, deck in sec.nexus_decks.items():
+        composition = book.nexuses[key].deck
+        kinds: dict[str, int] = {}
+        for uid in deck:
+            cid = card_id(uid)
+            kind = book.gifts[cid].virtue if cid in book.gifts else "omen" if cid in book.omens else None
+            kind = kind or ("threat" if cid in book.threats else "archetype")
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if kind == "archetype":
+                seeded.append(cid)
+        assert kinds.pop("archetype") == 1, key  # one archetype seeded into each nexus
+        assert kinds == composition, key
+    assert sorted(seeded) == sorted(pub.coop.set_aside)
+    assert pub.clock_count == 23  # 24 random omens, one drawn for Ophelia's first turn
+    assert all(card_id(e.card) in book.omens for e in sec.clock)
+    assert pub.order == [OPHELIA, ZEEZ, FRANK]
+    assert game.t.left_of(OPHELIA) == ZEEZ and game.t.right_of(OPHELIA) == FRANK
+    places = {s: v.nexus for s, v in pub.saints.items()}
+    assert places == {OPHELIA: "chapel", ZEEZ: "hospital", FRANK: "chapel"}
+    assert pub.active == OPHELIA
+    hands = {s: len(game.state.players[s].hand) for s in pub.saints}
+    assert hands == {OPHELIA: 7, ZEEZ: 6, FRANK: 4}  # Ophelia holds her first clock card too
+    assert "Yule Lads" in game.public_text() and "Gryla" in game.public_text()
+
+
+@pytest.mark.parametrize(("saints", "nexuses"), [(1, 3), (2, 3), (3, 4), (4, 5), (5, 6), (6, 6)])
+def test_nexuses_by_saint_count(real, saints, nexuses):
+    out = real.setup(Options(mode="coop", mission=CHRISTMAS), saints, 11, {})
+    pub = out.state.public
+    assert len(pub.nexuses) == nexuses
+    archetypes = min(nexuses, 4)  # Gryla and minions 1-3: the card lists no more
+    assert len(pub.coop.set_aside) == archetypes
+    seeded = sum(1 for d in out.state.secret.nexus_decks.values() for u in d if u.startswith("archetype_"))
+    assert seeded == archetypes
+
+
+def test_nexus_decks_are_shuffled_by_the_seed(real):
+    a = christmas(real, seed=1).state.secret.nexus_decks
+    b = christmas(real, seed=2).state.secret.nexus_decks
+    again = christmas(real, seed=1).state.secret.nexus_decks
+    assert a == again
+    assert a != b
+
+
+def test_archetypes_are_never_public_before_they_are_flipped(real):
+    game = christmas(real)
+    public = game.state.public.model_dump_json() + game.public_text()
+    for deck in game.state.secret.nexus_decks.values():
+        for uid in deck:
+            assert uid not in public
+    assert "archetype_master#" not in public and "minion 1 archetype" not in public
+
+
+def test_the_choirs_starting_choices_are_checked(real):
+    with pytest.raises(GameError, match="every saint exactly once"):
+        christmas(real, order=[0, 0, 1])
+    with pytest.raises(GameError, match="no nexus called fun_park"):
+        christmas(real, starts={0: "fun_park"})
+    with pytest.raises(GameError, match="first saint"):
+        christmas(real, first=5)
+    game = christmas(real, order=[FRANK, ZEEZ, OPHELIA], first=ZEEZ)
+    assert game.pub.active == ZEEZ and game.t.left_of(ZEEZ) == OPHELIA
+
+
+def trail_book(book: CardBook, rule: str) -> Apocrypha:
+    mission = book.missions[CHRISTMAS].model_copy(update={"nexus_rules": rule})
+    return Apocrypha(book=book.model_copy(update={"missions": {**book.missions, CHRISTMAS: mission}}))
+
+
+def test_along_the_trail_starts_at_the_first_nexus_and_moves_one_step(real):
+    rules = trail_book(real.book, "along_the_trail")
+    with pytest.raises(GameError, match="first nexus"):
+        christmas(rules)
+    game = christmas(rules, starts={})
+    assert {v.nexus for v in game.pub.saints.values()} == {"chapel"}
+    for _ in range(3):
+        game.do(OPHELIA, Next())
+    assert game.pub.step == "transfer"
+    game.fails(OPHELIA, Move(nexus="main_street"), "next or the previous nexus")
+    game.do(OPHELIA, Move(nexus="hospital"))
+    assert game.pub.saints[OPHELIA].nexus == "hospital"
+
+
+def test_close_ranks_keeps_the_choir_together_at_the_start(real):
+    rules = trail_book(real.book, "close_ranks")
+    with pytest.raises(GameError, match="same nexus"):
+        christmas(rules)
+    game = christmas(rules, starts={0: "manor", 1: "manor", 2: "manor"})
+    assert {v.nexus for v in game.pub.saints.values()} == {"manor"}
+
+
+# -- confronting archetypes ----------------------------------------------------------------------------
+def test_spoon_lickers_choice(real):
+    """Ophelia flips minion 3 at the Chapel (Frank is there too): 1 + 2 + 1 = 4, Spoon-Licker. She
+    chooses to lose rather than discard down to one card; the archetype goes back into the Chapel."""
+    game = christmas(real)
+    uid = put_on_top(game, "archetype_minion_3", "chapel")
+    to_investigate(game, OPHELIA)
+    game.dice(1, 2)
+    game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
+    confront = game.pub.confront
+    assert card_id(confront.card) == "spoon_licker" and confront.archetype == uid
+    assert "1 + 2 +1 on the Yule Lads table: 4, Spoon-Licker" in game.public_text()
+    game.do(OPHELIA, Next())  # Initiate: Spoon-Licker asks
+    assert game.pub.pending and game.pub.pending[0].seat == OPHELIA
+    hand = len(game.state.players[OPHELIA].hand)
+    game.do(OPHELIA, Answer(option=1))  # go to Lose
+    assert game.pub.confront is None and len(game.state.players[OPHELIA].hand) == hand
+    assert uid in game.state.secret.nexus_decks["chapel"]
+    assert game.t.box_has("spoon_licker")  # the stand-in went back to the box
+
+
+def test_door_slammer_on_six_plus_one(real):
+    game = christmas(real, starts={OPHELIA: "hospital", FRANK: "chapel", ZEEZ: "hospital"})
+    put_on_top(game, "archetype_minion_2", "hospital")
+    to_investigate(game, OPHELIA)
+    game.dice(4, 2)
+    game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
+    assert card_id(game.pub.confront.card) == "door_slammer"
+    game.do(OPHELIA, Next())
+    game.do(OPHELIA, Next())
+    game.do(OPHELIA, Attempt(virtue="soul"))
+    game.do(OPHELIA, Next())  # no assist
+    game.dice(*[6] * 8)
+    game.do(OPHELIA, Roll())
+    game.do(OPHELIA, Keep())  # every 6 flips to a 1
+    assert "keeps 1, 1, 1" in game.public_text()
+
+
+def test_a_yule_lad_met_alone_is_two_lower(real):
+    game = christmas(real, starts={OPHELIA: "manor", FRANK: "chapel", ZEEZ: "hospital"})
+    put_on_top(game, "archetype_minion_2", "manor")
+    to_investigate(game, OPHELIA)
+    game.dice(3, 3)
+    game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
+    assert card_id(game.pub.confront.card) == "pot_scraper"  # 3 + 3 + 1 - 2 = 5
+
+
+def win_check(game: Game, seat: int, virtue: str) -> None:
+    game.do(seat, Attempt(virtue=virtue))
+    game.do(seat, Next())
+    game.dice(*[6] * 12)
+    game.do(seat, Roll())
+    game.do(seat, Keep())
+
+
+def beat_minion_1(game: Game) -> None:
+    game.do(OPHELIA, Next())
+    while game.pub.pending:
+        game.do(game.pub.pending[0].seat, Answer(option=1))
+    game.do(OPHELIA, Next())
+    win_check(game, OPHELIA, "soul")
+
+
+def test_winning_vs_minion_a_lets_you_sanctify_and_the_mission_power_draws_a_gift(real):
+    game = christmas(real)
+    uid = put_on_top(game, "archetype_minion_1", "chapel")
+    to_investigate(game, OPHELIA)
+    game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
+    assert card_id(game.pub.confront.card) == "yule_cat"
+    beat_minion_1(game)
+    assert game.pub.pending[0].seat == OPHELIA  # Win vs. a true threat: choose a virtue
+    hand = list(game.state.players[OPHELIA].hand)
+    game.do(OPHELIA, Answer(option=3))
+    new = [u for u in game.state.players[OPHELIA].hand if u not in hand]
+    assert len(new) == 1 and real.book.gifts[card_id(new[0])].virtue == "soul"
+    assert all(uid not in d for d in game.state.secret.nexus_decks.values())  # sacrificed
+    game.do(OPHELIA, Next())
+    assert game.pub.step == "sanctify" and game.pub.coop.sanctify.stage == "seal"
+    game.dice(6, 6, 6, 6, 6, 6)
+    game.do(OPHELIA, Seal(virtue="soul"))  # the Chapel's Soul 10 check
+    game.do(OPHELIA, Roll())
+    game.do(OPHELIA, Keep())
+    assert game.pub.nexuses["chapel"].sealed and game.pub.step == "transfer"
+    assert game.pub.saints[OPHELIA].nexus is None and game.pub.saints[FRANK].nexus is None
+
+
+# -- Sanctify: guard, escape, seal ------------------------------------------------------------------------
+def last_call(real) -> Game:
+    """Chapel and Hospital are gone; Gryla's archetype is the last card on Main Street, where Ophelia
+    and Frank stand; Zeez is at the Manor (Doom side)."""
+    game = christmas(real, starts={OPHELIA: "main_street", FRANK: "main_street", ZEEZ: "manor"})
+    sec = game.state.secret
+    _, master = archetype_uid(game, "archetype_master")
+    for key in ("chapel", "hospital"):
+        sec.nexus_decks[key] = []
+        game.pub.nexuses[key].sealed = True
+    sec.nexus_decks["main_street"] = [master]
+    sec.nexus_decks["manor"] = [u for u in sec.nexus_decks["manor"] if u != master]
+    game.t.sync()
+    return game
+
+
+def confront_gryla(game: Game) -> None:
+    to_investigate(game, OPHELIA)
+    game.hand_of(OPHELIA, "the_hookup")
+    game.do(OPHELIA, Investigate(omen=game.state.players[OPHELIA].hand[0]))
+    assert card_id(game.pub.confront.card) == "gryla"
+    assert game.pub.nexuses["main_street"].side == "hope"
+    game.do(OPHELIA, Next())
+    game.do(OPHELIA, Next())
+
+
+def test_last_call_on_main_street(real):
+    """Gryla is beaten, the Win power draws a Soul gift, Zeez guards the Manor by winning vs. a new
+    Relic gift, Frank seals Main Street, Gryla cannot escape, and the choir wins."""
+    game = last_call(real)
+    confront_gryla(game)
+    win_check(game, OPHELIA, "soul")
+    game.do(OPHELIA, Answer(option=3))  # a new Soul gift
+    s = game.pub.coop.sanctify
+    assert game.pub.step == "sanctify" and s.stage == "guard" and s.guarded == ["main_street"]
+    game.fails(ZEEZ, Guard(nexus="manor"), "Doom side")
+    game.fails(FRANK, Guard(nexus="manor"), "Only a saint at Manor")
+    game.pub.nexuses["manor"].side = "hope"  # Zeez's Demon Key turns it
+    game.do(ZEEZ, Guard(nexus="manor"))
+    relic = game.pub.confront
+    assert relic.seat == ZEEZ and relic.requirement == "guard:manor"
+    assert real.book.gifts[card_id(relic.card)].keywords.has("relic")
+    game.do(ZEEZ, Next())
+    game.do(ZEEZ, Next())
+    virtue = real.book.gifts[card_id(relic.card)].targets[0].virtue
+    win_check(game, ZEEZ, virtue)
+    assert relic.card in game.state.players[ZEEZ].hand  # Zeez gains the Relic
+    assert game.pub.coop.cornered and "nowhere to escape" in game.public_text()
+    assert game.pub.coop.sanctify.stage == "seal" and game.pub.outcome is None
+    game.fails(ZEEZ, Seal(), "Only a saint at Main Street")
+    game.do(FRANK, Seal())  # automatic after a win vs. the master
+    assert game.pub.nexuses["main_street"].sealed
+    assert game.pub.outcome == "won"
+    assert game.rules.result(game.state).startswith("The choir wins")
+
+
+def test_gryla_escapes_with_new_threats_after_a_loss(real):
+    game = last_call(real)
+    game.pub.saints[ZEEZ].nexus = "main_street"  # nobody can guard the Manor
+    manor = len(game.state.secret.nexus_decks["manor"])
+    confront_gryla(game)
+    game.do(OPHELIA, Next())  # no check: a loss
+    s = game.pub.coop.sanctify
+    assert game.pub.step == "sanctify" and s.stage == "seal" and not s.guarded
+    decks = game.state.secret.nexus_decks
+    # Two unguarded nexuses, minus the set-aside master: one new threat, seeded with Gryla.
+    assert len(decks["main_street"]) == 1 and len(decks["manor"]) == manor + 1
+    seeded = [decks["main_street"][0]]
+    seeded += [u for u in decks["manor"] if card_id(u) in ("archetype_master", *real.book.threats)]
+    kinds = sorted("master" if card_id(u) == "archetype_master" else "threat" for u in seeded)
+    assert kinds.count("master") == 1 and "threat" in kinds
+    assert "1 new threat" in game.public_text()
+
+
+def test_gryla_escapes_with_new_omens_after_a_win(real):
+    game = last_call(real)
+    game.state.secret.nexus_decks["hospital"] = []
+    game.pub.nexuses["hospital"].sealed = False  # a third nexus, unguarded, with nobody there
+    before = {k: list(v) for k, v in game.state.secret.nexus_decks.items()}
+    confront_gryla(game)
+    win_check(game, OPHELIA, "soul")
+    game.do(OPHELIA, Answer(option=0))
+    game.do(OPHELIA, Next())  # nobody guards the Manor: Gryla tries to escape
+    decks = game.state.secret.nexus_decks
+    added = [u for k in ("manor", "hospital") for u in decks[k] if u not in before[k]]
+    assert sorted(card_id(u) in real.book.omens for u in added) == [False, True]
+    assert any(card_id(u) == "archetype_master" for u in added)
+    assert "1 new omen" in game.public_text()
+    assert decks["main_street"] == [] and game.pub.outcome is None
+    game.do(FRANK, Seal())
+    assert game.pub.nexuses["main_street"].sealed and game.pub.step == "transfer"
+
+
+def seal_step(game: Game, key: str, seat: int = OPHELIA) -> None:
+    for other in game.pub.saints.values():
+        other.nexus = key if other.seat in (seat, game.pub.active) else other.nexus
+    game.pub.step = "sanctify"
+    game.pub.coop.sanctify = Sanctify(stage="seal", nexus=key)
+
+
+def test_seal_by_paying_a_cost(real):
+    game = christmas(real)
+    seal_step(game, "main_street")
+    game.fails(OPHELIA, Seal(), "Name the card")
+    card = game.state.players[OPHELIA].hand[0]
+    game.do(OPHELIA, Seal(card=card))
+    assert card in game.state.players[OPHELIA].buried
+    assert game.pub.nexuses["main_street"].sealed
+
+
+def test_seal_by_a_check_that_fails(real):
+    game = christmas(real)
+    seal_step(game, "hospital")
+    game.fails(OPHELIA, Seal(), "Body or Mind")
+    game.do(OPHELIA, Seal(virtue="body"))
+    game.do(OPHELIA, Next())
+    game.dice(1, 1, 1, 1, 1, 1)
+    game.do(OPHELIA, Roll())
+    game.do(OPHELIA, Keep())
+    assert not game.pub.nexuses["hospital"].sealed and game.pub.step == "transfer"
+    assert "attempt to seal Hospital fails" in game.public_text()
+
+
+def test_seal_by_damage_per_saint(real):
+    out = real.setup(Options(mode="coop", mission=CHRISTMAS, starts={0: "lair", 1: "lair"}), 5, 4, {})
+    game = Game(real, out.state, out.events)
+    seal_step(game, "lair")
+    hand = len(game.state.players[0].hand)
+    game.do(0, Seal())
+    assert game.pub.nexuses["lair"].sealed
+    while game.pub.pending:  # the saint may play damage powers first
+        game.do(0, Answer())
+    assert len(game.state.players[0].hand) == hand - 2 - 1  # two saints here, +1 on the Lair's Doom side
+
+
+def test_seal_by_winning_vs_a_new_relic(real):
+    game = christmas(real)
+    seal_step(game, "manor")
+    game.do(OPHELIA, Seal())
+    relic = game.pub.confront
+    assert relic.requirement == "seal:manor" and relic.origin is None
+    game.do(OPHELIA, Next())
+    game.do(OPHELIA, Next())
+    game.do(OPHELIA, Next())  # no check: the relic is lost and the seal fails
+    assert not game.pub.nexuses["manor"].sealed and game.pub.step == "transfer"
+    assert game.t.box_has(card_id(relic.card))
+
+
+def test_sealing_puts_a_found_master_back(real):
+    game = christmas(real)
+    _, master = archetype_uid(game, "archetype_master")
+    key = next(k for k, d in game.state.secret.nexus_decks.items() if master in d)
+    seal_step(game, key)
+    game.pub.coop.sanctify.auto_seal = True
+    game.do(OPHELIA, Seal())
+    assert game.state.secret.nexus_decks[key] == [master] and not game.pub.nexuses[key].sealed
+
+
+def test_sanctify_commands_out_of_step_are_refused(real):
+    game = christmas(real)
+    game.fails(OPHELIA, Guard(nexus="chapel"), "Sanctify")
+    game.fails(OPHELIA, Seal(), "Sanctify")
+    seal_step(game, "chapel")
+    game.fails(OPHELIA, Guard(nexus="chapel"), "not Guard")
+    game.fails(ZEEZ, Seal(virtue="soul"), "Only a saint at Chapel")
+
+
+def test_all_saints_fading_loses(real):
+    game = christmas(real)
+    for view in game.pub.saints.values():
+        view.fading = True
+    game.do(OPHELIA, Next())
+    assert game.pub.outcome == "lost" and "Every saint has faded" in game.public_text()
+
+
+def test_the_legal_plays_in_sanctify_are_exactly_the_possible_ones(real):
+    game = last_call(real)
+    confront_gryla(game)
+    win_check(game, OPHELIA, "soul")
+    game.do(OPHELIA, Answer(option=3))
+    assert not [a for a in real.legal_actions(game.state, ZEEZ) if isinstance(a, Guard)]  # Doom side
+    game.pub.nexuses["manor"].side = "hope"
+    assert [a for a in real.legal_actions(game.state, ZEEZ) if isinstance(a, Guard)] == [Guard(nexus="manor")]
+    assert not [a for a in real.legal_actions(game.state, FRANK) if isinstance(a, (Guard, Seal))]
+    for action in real.legal_actions(game.state, ZEEZ):
+        if isinstance(action, Guard):
+            game.do(ZEEZ, action)
+    assert game.pub.confront is not None and game.pub.confront.requirement == "guard:manor"
+    fresh = christmas(real)
+    seal_step(fresh, "hospital")
+    seals = [a for a in real.legal_actions(fresh.state, OPHELIA) if isinstance(a, Seal)]
+    assert seals == [Seal(virtue="body"), Seal(virtue="mind")]
+
+
+def variant(book: CardBook, **update) -> Apocrypha:
+    mission = book.missions[CHRISTMAS].model_copy(update=update)
+    return Apocrypha(book=book.model_copy(update={"missions": {**book.missions, CHRISTMAS: mission}}))
+
+
+def test_a_candle_for_each_builds_eight_omens_per_saint(real):
+    game = christmas(variant(real.book, clock="candle_per_saint"))
+    assert game.pub.clock_count == 8 * 3 - 1
+
+
+def test_purge_seeds_only_minions_and_is_won_when_they_are_beaten(real):
+    game = christmas(variant(real.book, goal="purge"))
+    assert game.pub.coop.set_aside == ["archetype_minion_1", "archetype_minion_2", "archetype_minion_3"]
+    assert all(card_id(u) != "archetype_master" for d in game.state.secret.nexus_decks.values() for u in d)
+    uid = put_on_top(game, "archetype_minion_1", "chapel")
+    for key, deck in game.state.secret.nexus_decks.items():
+        deck[:] = [u for u in deck if not u.startswith("archetype_minion") or u == uid]
+    to_investigate(game, OPHELIA)
+    game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
+    beat_minion_1(game)
+    assert game.pub.outcome == "won" and "Every minion has been beaten" in game.public_text()

@@ -33,7 +33,7 @@ def card(cid: str) -> Archetype:
     if cid == MASTER:
         return Archetype(id=cid, name="master archetype")
     if cid.startswith(MINION) and cid[len(MINION) :].isdigit():
-        return Archetype(id=cid, name=f"minion {cid[len(MINION):]} archetype")
+        return Archetype(id=cid, name=f"minion {cid[len(MINION) :]} archetype")
     raise GameError(f"There is no card called {cid}.")
 
 

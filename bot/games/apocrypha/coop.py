@@ -34,8 +34,11 @@ def prepare(t: Table, m: Mission, players: int) -> None:
     for nx in chosen:
         box = t.book.nexuses[nx.nexus or ""]
         t.pub.nexuses[nx.key] = NexusView(
-            key=nx.key, name=nx.name or box.name, description=nx.description or box.text,
-            box_id=box.id, side="doom",
+            key=nx.key,
+            name=nx.name or box.name,
+            description=nx.description or box.text,
+            box_id=box.id,
+            side="doom",
         )
         deck: list[str] = []
         for kind, n in box.deck.items():

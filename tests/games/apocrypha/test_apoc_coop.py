@@ -76,7 +76,12 @@ def test_preparing_christmas_in_candlepoint_for_three_saints(real):
     pub, sec, book = game.pub, game.state.secret, real.book
     assert list(pub.nexuses) == ["chapel", "hospital", "main_street", "manor"]  # Fun Park 4+, Lair 5+
     assert all(n.side == "doom" for n in pub.nexuses.values())
-    assert pub.coop.set_aside == ["archetype_master", "archetype_minion_1", "archetype_minion_2", "archetype_minion_3"]
+    assert pub.coop.set_aside == [
+        "archetype_master",
+        "archetype_minion_1",
+        "archetype_minion_2",
+        "archetype_minion_3",
+    ]
     seeded = []
     for key, deck in sec.nexus_decks.items():
         composition = book.nexuses[key].deck
@@ -464,7 +469,7 @@ def test_purge_seeds_only_minions_and_is_won_when_they_are_beaten(real):
     assert game.pub.coop.set_aside == ["archetype_minion_1", "archetype_minion_2", "archetype_minion_3"]
     assert all(card_id(u) != "archetype_master" for d in game.state.secret.nexus_decks.values() for u in d)
     uid = put_on_top(game, "archetype_minion_1", "chapel")
-    for key, deck in game.state.secret.nexus_decks.items():
+    for deck in game.state.secret.nexus_decks.values():
         deck[:] = [u for u in deck if not u.startswith("archetype_minion") or u == uid]
     to_investigate(game, OPHELIA)
     game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))

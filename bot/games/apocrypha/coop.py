@@ -155,8 +155,9 @@ def return_archetype(t: Table, confront: Confrontation, won: bool) -> None:
     if won:
         t.say("win", f"{seat_ref(seat)} wins vs. {name}; its archetype is sacrificed.")
         return
-    deck = t.sec.nexus_decks.get(confront.origin or "")
-    if deck is not None and not t.pub.nexuses[confront.origin or ""].sealed:
+    origin = t.sec.origins.get(confront.card, "")
+    deck = t.sec.nexus_decks.get(origin)
+    if deck is not None and not t.pub.nexuses[origin].sealed:
         deck.append(uid)
         t.state.rng.shuffle(deck)
         t.say("lose", f"{seat_ref(seat)} loses vs. {name}; its archetype is shuffled back into its nexus.")
@@ -172,7 +173,9 @@ def after_archetype(t: Table, confront: Confrontation) -> None:
     assert coop is not None and confront.archetype is not None
     cid = card_id(confront.archetype)
     if cid == archetypes.MASTER and coop.goal == "corner":
-        sanctify.begin_master(t, confront.seat, confront.archetype, bool(confront.won), confront.origin)
+        # An archetype is only ever confronted at the saint's own nexus.
+        here = t.view(confront.seat).nexus
+        sanctify.begin_master(t, confront.seat, confront.archetype, bool(confront.won), here)
         return
     tt = archetypes.true_threat(mission(t), cid)
     if confront.won and structures.may_sanctify_after_win(coop.goal, tt.role, tt.label):

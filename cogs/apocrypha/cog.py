@@ -23,7 +23,7 @@ from bot.games.apocrypha.commands import AssistCheck
 from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display
 from bot.service import Result, actor_of, user_of
 from bot.store import GameSession, PlayerRecord, Status
-from cogs.apocrypha import render, views
+from cogs.apocrypha import choir, render, views
 from cogs.apocrypha.guide import GuideCommands, numbers
 from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
 from cogs.common.base import GameCog
@@ -38,6 +38,12 @@ Virtue = Literal["body", "mind", "rage", "soul"]
 END_KIND = "mission_end"  # a server-wide record per session: the fragment display and who chose what
 NONE = "-"
 CARD_KINDS = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses", "deaths")
+
+
+def nexus_ref(view: dict[str, Any], text: str) -> str:
+    """A nexus the saint can see, by key or name (unknown text is passed on for the engine to refuse)."""
+    known = view["public"].get("nexuses", {})
+    return next((k for k, n in known.items() if text.lower() in (k, n["name"].lower())), text)
 
 
 def hand_ref(book: CardBook, view: dict[str, Any], seat: int, text: str) -> str:
@@ -208,13 +214,15 @@ class ApocryphaCog(
             if record.dead:
                 raise GameError(f"{record.name} is dead and cannot join a mission.")
             saints[str(seat)] = record.model_dump(mode="json")
-        await self._set_options(row.id, lambda options: options.update(saints=saints))
+        seating = choir.engine_options(row.options, list(row.seats))
+        await self._set_options(row.id, lambda options: options.update(saints=saints, **seating))
 
     def lobby_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
         assert row.id is not None
         return [
             *super().lobby_items(row),
             GameButton(row.id, "bring", label="Bring a saint", style=discord.ButtonStyle.primary),
+            *choir.items(self.book, row),
         ]
 
     def options_text(self, row: GameSession) -> str:
@@ -223,7 +231,9 @@ class ApocryphaCog(
         picks = row.options.get("picks", {})
         saints = ", ".join(f"{mention(int(u))}: {n}" for u, n in picks.items() if int(u) in row.seats)
         text = f"{mode}" + (f", mission {mission.name}" if mission else ", the guide's own mission")
-        return text + (f"\nSaints: {saints}" if saints else "")
+        text += f"\nSaints: {saints}" if saints else ""
+        coop = choir.text(self.book, row)
+        return text + (f"\n{coop}" if coop else "")
 
     # ==========================================================================
     # The saints' commands
@@ -364,9 +374,7 @@ class ApocryphaCog(
     @app_commands.command(name="move", description="Transfer step: move to another revealed nexus.")
     async def move_cmd(self, interaction: discord.Interaction, nexus: str) -> None:
         def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
-            known = view["public"].get("nexuses", {})
-            key = next((k for k, n in known.items() if nexus.lower() in (k, n["name"].lower())), nexus)
-            return {"type": "move", "nexus": key}
+            return {"type": "move", "nexus": nexus_ref(view, nexus)}
 
         await self._saint_act(interaction, build, "You move.")
 
@@ -421,20 +429,36 @@ class ApocryphaCog(
         return build
 
     @app_commands.command(
-        name="seal", description="Sanctify step: attempt your nexus's seal (or guard) requirement."
+        name="seal",
+        description="Sanctify step: attempt your nexus's seal requirement, or (co-op) guard your nexus.",
+    )
+    @app_commands.describe(
+        virtue="For a check requirement",
+        card="For a cost requirement: the card from your hand that pays",
+        guard="Co-op, after a master's confrontation: guard this nexus (yours) instead of sealing",
     )
     async def seal_cmd(
-        self, interaction: discord.Interaction, virtue: Virtue | None = None, card: str | None = None
+        self,
+        interaction: discord.Interaction,
+        virtue: Virtue | None = None,
+        card: str | None = None,
+        guard: str | None = None,
     ) -> None:
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            command = {"virtue": virtue, "card": hand_ref(self.book, view, seat, card) if card else None}
+            if guard:
+                return {"type": "guard", "nexus": nexus_ref(view, guard), **command}
+            return {"type": "seal", **command}
+
         await self._saint_act(
-            interaction,
-            lambda v, s, r: {
-                "type": "seal",
-                "virtue": virtue,
-                "card": hand_ref(self.book, v, s, card) if card else None,
-            },
-            "You attempt the seal.",
+            interaction, build, "You attempt the guard." if guard else "You attempt the seal."
         )
+
+    @seal_cmd.autocomplete("guard")
+    async def _guard_nexus(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._move_nexus(interaction, current)
 
     # -- /apocrypha card (cogs/common/help.py) --------------------------------------------------
     def card_names(self) -> dict[str, str]:
@@ -562,6 +586,9 @@ class ApocryphaCog(
             if verb == "bring_pick":
                 await self._bring(interaction, row, values[0] if values else "")
                 return
+            if verb.startswith("choir_"):
+                await self._choir_choice(interaction, row, verb, values[0] if values else "")
+                return
             if verb == "frag":
                 await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
                 return
@@ -572,6 +599,20 @@ class ApocryphaCog(
             await refuse(interaction, fill_seats(exc.message, row))
             return
         await super().on_component(interaction, row, verb, arg, values)
+
+    async def _choir_choice(
+        self, interaction: discord.Interaction, row: GameSession, verb: str, value: str
+    ) -> None:
+        """A co-op lobby select: checked on a copy first, so a refusal changes nothing."""
+        assert row.id is not None
+        if row.status != Status.LOBBY.value:
+            raise GameError("The mission has already started, so the choir's choices are fixed.")
+        told = choir.choose(dict(row.options), interaction.user.id, list(row.seats), verb, value)
+        user = interaction.user.id
+        await self._set_options(
+            row.id, lambda options: choir.choose(options, user, list(row.seats), verb, value)
+        )
+        await say(interaction, told)
 
     async def _ask_for_assist(self, interaction: discord.Interaction, row: GameSession) -> None:
         """The checking saint asks for help: mention, in the channel, the saints who can assist now."""

@@ -151,7 +151,13 @@ class SaintCommands:
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
-        await ask(interaction, f"Retire **{record.name}** and delete their record for good?", 0, "retire", record.name)
+        await ask(
+            interaction,
+            f"Retire **{record.name}** and delete their record for good?",
+            0,
+            "retire",
+            record.name,
+        )
 
     @saint_create.autocomplete("saint")
     async def _box_saints(
@@ -176,7 +182,9 @@ class SaintCommands:
 
 
 @confirmed("retire")
-async def _confirmed_retire(bot: TabletopBot, interaction: discord.Interaction, session_id: int, name: str) -> Done:
+async def _confirmed_retire(
+    bot: TabletopBot, interaction: discord.Interaction, session_id: int, name: str
+) -> Done:
     guild = guild_of(interaction)
     record = await find_saint(bot, guild, interaction.user.id, name)
     await bot.service.update_record(guild, interaction.user.id, GAME, KIND, record.name, lambda _: None)

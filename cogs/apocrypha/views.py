@@ -20,6 +20,7 @@ from bot.games.apocrypha.commands import (
     EndActiveTurn,
     EndMission,
     EndTurn,
+    Guard,
     Investigate,
     Keep,
     Move,
@@ -107,7 +108,25 @@ def saint_items(
         elif isinstance(act, Move):
             moves.append(act)
         elif isinstance(act, Seal):
-            buttons.append(GameButton(sid, "seal", label="Attempt the seal"))
+            how = (
+                f" with {act.virtue.capitalize()}"
+                if act.virtue
+                else f" (pay {name(act.card)})"
+                if act.card
+                else ""
+            )
+            arg = f"{act.virtue or ''}~{act.card or ''}"
+            buttons.append(GameButton(sid, "seal", arg, label=f"Attempt the seal{how}"[:80]))
+        elif isinstance(act, Guard):
+            how = (
+                f" with {act.virtue.capitalize()}"
+                if act.virtue
+                else f" (pay {name(act.card)})"
+                if act.card
+                else ""
+            )
+            arg = f"{act.virtue or ''}~{act.card or ''}~{act.nexus}"
+            buttons.append(GameButton(sid, "guard", arg, label=f"Guard this nexus{how}"[:80]))
         elif isinstance(act, EndTurn):
             buttons.append(
                 GameButton(sid, "end_turn", label="End turn (reset)", style=discord.ButtonStyle.danger)
@@ -255,6 +274,11 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     """A saint's or the guide's click as an engine command (None: not a verb of this game)."""
     value = values[0] if values else None
     simple = {"next", "roll", "keep", "seal"}
+    if verb in ("seal", "guard") and arg:
+        virtue, _, rest = arg.partition("~")
+        card, _, nexus = rest.partition("~")
+        command = {"type": verb, "virtue": virtue or None, "card": card or None}
+        return {**command, "nexus": nexus} if verb == "guard" else command
     if verb in simple:
         return {"type": verb}
     if verb == "end_turn":

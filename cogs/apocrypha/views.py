@@ -107,26 +107,8 @@ def saint_items(
                 omens.append(act)
         elif isinstance(act, Move):
             moves.append(act)
-        elif isinstance(act, Seal):
-            how = (
-                f" with {act.virtue.capitalize()}"
-                if act.virtue
-                else f" (pay {name(act.card)})"
-                if act.card
-                else ""
-            )
-            arg = f"{act.virtue or ''}~{act.card or ''}"
-            buttons.append(GameButton(sid, "seal", arg, label=f"Attempt the seal{how}"[:80]))
-        elif isinstance(act, Guard):
-            how = (
-                f" with {act.virtue.capitalize()}"
-                if act.virtue
-                else f" (pay {name(act.card)})"
-                if act.card
-                else ""
-            )
-            arg = f"{act.virtue or ''}~{act.card or ''}~{act.nexus}"
-            buttons.append(GameButton(sid, "guard", arg, label=f"Guard this nexus{how}"[:80]))
+        elif isinstance(act, (Seal, Guard)):
+            buttons.append(_requirement_button(sid, act, name))
         elif isinstance(act, EndTurn):
             buttons.append(
                 GameButton(sid, "end_turn", label="End turn (reset)", style=discord.ButtonStyle.danger)
@@ -259,6 +241,17 @@ def guide_items(
         buttons.append(GameButton(sid, "g_won", label="End mission: won", style=discord.ButtonStyle.success))
         buttons.append(GameButton(sid, "g_lost", label="End mission: lost", style=discord.ButtonStyle.danger))
     return fit(buttons, selects)
+
+
+def _requirement_button(sid: int, act: Seal | Guard, name: Any) -> GameButton:
+    """A seal or guard attempt, with the virtue of its check or the card that pays its cost."""
+    how = f" with {act.virtue.capitalize()}" if act.virtue else f" (pay {name(act.card)})" if act.card else ""
+    if isinstance(act, Guard):
+        arg = f"{act.virtue or ''}~{act.card or ''}~{act.nexus}"
+        return GameButton(sid, "guard", arg, label=f"Guard this nexus{how}"[:80])
+    return GameButton(
+        sid, "seal", f"{act.virtue or ''}~{act.card or ''}", label=f"Attempt the seal{how}"[:80]
+    )
 
 
 def fit(

@@ -94,12 +94,13 @@ def test_every_saint_can_start_a_mission(real):
 @pytest.mark.parametrize("mode", ["guided", "coop"])
 @pytest.mark.parametrize("count", [1, 5, 6])
 def test_one_to_six_saints_set_up_and_take_turns(real, mode, count):
-    """Taking the Plunge is for up to six saints, in either mode."""
+    """Up to six saints, in either mode (Taking the Plunge guided, Christmas in Candlepoint co-op)."""
     book = real.book
     ids = sorted(book.saints)[:count]
     records = {i: new_record(s, book) for i, s in enumerate(ids)}
     roles = {"guide": mode == "guided"}
-    out = real.setup(Options(mode=mode, mission="taking_the_plunge", saints=records), count, 3, roles)
+    mission = "taking_the_plunge" if mode == "guided" else "christmas_in_candlepoint"
+    out = real.setup(Options(mode=mode, mission=mission, saints=records), count, 3, roles)
     game = Game(real, out.state, out.events)
     assert sorted(game.pub.saints) == list(range(count)) and game.pub.order == list(range(count))
     for seat, record in records.items():

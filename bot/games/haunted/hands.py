@@ -21,7 +21,8 @@ def names(cards: list[str]) -> str:
 # -- discard one card from hand (a step of several effects) ---------------------------------
 @BOOK.op("_discard_one")
 def discard_one(ctx: Ctx, seat: int, exclude: list[str] | None = None, why: str = "to make room") -> None:
-    options = [c for c in ctx.t.hand(seat) if c not in (exclude or [])]
+    # The Urchin Thief is never given up to make room; with nothing else to give up, nothing goes.
+    options = ctx.t.givable(seat, exclude)
     if not options:
         return
     ask(

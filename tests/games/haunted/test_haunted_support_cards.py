@@ -711,3 +711,45 @@ def test_lap_with_fewer_than_three_cards_left_does_nothing():
     state.public.discard = []
     state, events = act(state, 0, type="play", card="Village Idiot", target=1, line=1)
     assert "fewer than three cards remain" in public_text(events)
+
+
+# -- Urchin Thief leaves only by the step-4 discard, the full-hand discard or random effects (R-27) --
+def _holding_urchin(state, seat: int):
+    state.players[seat].cards.append(cid("Urchin Thief"))
+    state.players[seat].stuck = [cid("Urchin Thief")]
+    state.secret.stock = [c for c in state.secret.stock if c != cid("Urchin Thief")]
+    state.public.discard = [c for c in state.public.discard if c != cid("Urchin Thief")]
+    return state
+
+
+def test_urchin_thief_cannot_be_discarded_to_make_room_for_an_advantage():
+    state = build(hands={0: ["Hallucination"], 1: ["Pray"]}, stock=[ESSENTIAL, "Fire", "Storm"])
+    state = _holding_urchin(state, 1)
+    state, _ = act(state, 0, type="play", card="Hallucination", target=1, line=1)
+    state, _ = pick(state, 1, cid("Storm"))  # the one card that may go, Pray, goes without asking
+    assert sorted(hand(state, 1)) == sorted(ids(["Storm", "Urchin Thief"]))
+    assert cid("Pray") in state.public.discard
+
+
+def test_urchin_thief_cannot_be_discarded_for_refreshments():
+    state = build(hands={0: ["Refreshments", "Pray"]}, stock=["Fire", "Historian"], step=Step.OWN)
+    state = _holding_urchin(state, 0)
+    state, _ = act(state, 0, type="play", card="Refreshments", target=0, line=1)
+    state, _ = pick(state, 0, cid("Historian"))
+    assert sorted(hand(state, 0)) == sorted(ids(["Historian", "Urchin Thief"]))
+    assert cid("Pray") in state.public.discard
+
+
+def test_urchin_thief_alone_is_never_discarded_to_make_room():
+    state = build(hands={0: ["Refreshments"]}, stock=["Fire", "Historian"], step=Step.OWN)
+    state = _holding_urchin(state, 0)
+    state, _ = act(state, 0, type="play", card="Refreshments", target=0, line=1)
+    state, _ = pick(state, 0, cid("Historian"))
+    # Nothing else to give up: the card is kept and the urchin stays (house rule).
+    assert cid("Urchin Thief") in hand(state, 0) and cid("Historian") in hand(state, 0)
+    assert cid("Urchin Thief") not in state.public.discard
+
+
+def test_secret_room_only_goes_on_an_opponents_line():
+    state = build(hands={0: ["Secret Room"]}, lines={0: [["Country Walk"]]}, step=Step.OWN)
+    refused(state, 0, "another player's line", type="play", card="Secret Room", target=0, line=1)

@@ -86,11 +86,30 @@ def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
 
 # -- the public table -------------------------------------------------------------------------
 def _nexus_lines(public: dict[str, Any]) -> list[str]:
+    sanctify = (public.get("coop") or {}).get("sanctify") or {}
+    guarded = set(sanctify.get("guarded", []))
     lines = []
-    for nexus in public.get("nexuses", {}).values():
+    for key, nexus in public.get("nexuses", {}).items():
         state = "sealed" if nexus.get("sealed") else f"{nexus.get('count', 0)} card(s)"
+        state += " · guarded" if key in guarded else ""
         lines.append(f"**{nexus['name']}** ({nexus.get('side', 'doom').capitalize()}) · {state}")
     return lines or ["None revealed yet."]
+
+
+def true_threat_lines(book: CardBook, public: dict[str, Any]) -> list[str]:
+    """Co-op: the mission's structures and the true threats it displays, with their archetypes."""
+    mission = book.missions.get(public.get("mission") or "")
+    coop = public.get("coop")
+    if mission is None or not coop:
+        return []
+    from bot.games.apocrypha.coop import describe_true_threat
+    from bot.games.apocrypha.structures import names
+
+    lines = ["Structures: " + ", ".join(names(mission))]
+    lines += [describe_true_threat(tt) for tt in mission.true_threats]
+    if coop.get("cornered"):
+        lines.append("The master has been cornered.")
+    return lines
 
 
 def _saint_line(saint: dict[str, Any], name: Namer, nexuses: dict[str, Any], who: str) -> str:
@@ -162,6 +181,9 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
     embed.add_field(
         name="Nexuses", value=clip("\n".join(_nexus_lines(public)), FIELD_VALUE_MAX), inline=False
     )
+    threats = true_threat_lines(book, public)
+    if threats:
+        embed.add_field(name="True threats", value=clip("\n".join(threats), FIELD_VALUE_MAX), inline=False)
     nexuses = public.get("nexuses", {})
     saints = public.get("saints", {})
     for seat in public.get("order", []) or [int(s) for s in saints]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.games.apocrypha import archetypes, structures
-from bot.games.apocrypha.cards import Mission
+from bot.games.apocrypha.cards import Mission, MissionTrueThreat
 from bot.games.apocrypha.state import Confrontation, Coop, NexusView, card_id
 from bot.games.apocrypha.table import Table
 
@@ -53,7 +53,7 @@ def prepare(t: Table, m: Mission, players: int) -> None:
         t.sec.nexus_decks[key].append(uid)
     for key in coop.trail:
         t.state.rng.shuffle(t.sec.nexus_decks[key])
-    threats = ", ".join(describe_true_threat(tt) for tt in m.true_threats)
+    threats = "; ".join(describe_true_threat(tt) for tt in m.true_threats)
     t.say(
         "prepare",
         f"Structures: {', '.join(structures.names(m))}. True threats: {threats}. "
@@ -61,10 +61,13 @@ def prepare(t: Table, m: Mission, players: int) -> None:
     )
 
 
-def describe_true_threat(tt) -> str:  # noqa: ANN001 - MissionTrueThreat
+def describe_true_threat(tt: MissionTrueThreat) -> str:
+    """"Gryla: master", "Yule Lads: minion A, archetypes 2, 3"."""
     role = "master" if tt.role == "master" else f"minion {tt.label}".strip()
-    numbers = f" ({', '.join(str(n) for n in tt.archetypes)})" if tt.archetypes else ""
-    return f"{tt.title} ({role}){numbers}" if not numbers else f"{tt.title}, {role}{numbers}"
+    if tt.archetypes:
+        plural = "s" if len(tt.archetypes) > 1 else ""
+        role += f", archetype{plural} {', '.join(str(n) for n in tt.archetypes)}"
+    return f"{tt.title}: {role}"
 
 
 def archetype_instance(t: Table, cid: str) -> str:
@@ -199,7 +202,7 @@ def check_end(t: Table) -> None:
 
     pub = t.pub
     coop = pub.coop
-    if coop is None or pub.outcome is not None:
+    if coop is None or pub.outcome is not None or pub.step == "over":
         return
     if pub.saints and all(v.fading for v in pub.saints.values()):
         t.say("faded", "Every saint has faded.")

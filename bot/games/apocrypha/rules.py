@@ -56,6 +56,8 @@ class Options(BaseModel):
     order: list[int] = []
     starts: dict[int, str] = {}
     first: int | None = None
+    # In the lobby: those choices by Discord user id (cogs/apocrypha/choir.py), resolved at start.
+    choir: dict[str, Any] = {}
 
 
 class Apocrypha(Rules[ApocryphaState]):

@@ -1,6 +1,7 @@
 """Command line: run the bot, sync its slash commands, or check the configuration.
 
 python -m bot                 run the bot (token from .env or the environment)
+python -m bot --migrate       create or upgrade the database schema (run after every upgrade)
 python -m bot --sync          register the slash commands, then exit
 python -m bot --check-config  validate settings and every game's card data, offline
 """
@@ -28,6 +29,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="register the slash commands with Discord and exit: to the DEV_GUILD_ID server if set (instant), "
         "otherwise globally (may take up to an hour to show). Run it once after installing or upgrading.",
+    )
+    parser.add_argument(
+        "--migrate",
+        action="store_true",
+        help="create or upgrade the database schema to this release's and exit (after syncing, with --sync). "
+        "Run it after installing or upgrading: the bot refuses to start on a database that needs it.",
     )
     parser.add_argument(
         "--check-config",
@@ -74,12 +81,35 @@ def check_config(settings: Settings) -> int:
     return 0 if ok else 1
 
 
+async def migrate(settings: Settings) -> None:
+    from bot import migrations
+    from bot.store import Store
+
+    store = Store(settings.database_url)
+    try:
+        await store.migrate()
+    finally:
+        await store.close()
+    print(f"Database schema is at revision {migrations.head()}.")
+
+
 async def run(settings: Settings, *, sync: bool) -> int:
+    from bot.migrations import SchemaOutdated
+    from bot.store import Store
+
+    store = Store(settings.database_url)
+    try:  # before anything else loads: an outdated database is one plain line
+        await store.init()
+    except SchemaOutdated as exc:
+        await store.close()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
     import discord
 
     from bot.client import TabletopBot
 
-    bot = TabletopBot(settings)
+    bot = TabletopBot(settings, store=store)
     token = settings.discord_token.get_secret_value().strip()  # type: ignore[union-attr]
     try:
         if sync:
@@ -109,8 +139,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {settings}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Alembic logs each plugin it loads at INFO; `--migrate` prints its own line instead.
+    logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.getLevelName(settings.log_level)))
     if args.check_config:
         return check_config(settings)
+    if args.migrate:
+        asyncio.run(migrate(settings))
+        if not args.sync:
+            return 0  # migrating needs no token
     problem = settings.token_problem()
     if problem:
         print(f"error: {problem}", file=sys.stderr)

@@ -1,7 +1,8 @@
 """Storage: SQLModel tables over SQLAlchemy's async engine, with optimistic concurrency.
 
 SQLite (aiosqlite, WAL) by default; PostgreSQL (asyncpg) by DATABASE_URL with
-no other change. Discord ids need 64 bits, hence BigInteger columns.
+no other change. Discord ids need 64 bits, hence BigInteger columns. The schema is made and
+changed by the Alembic revisions in bot/migrations: a column added here needs a revision there.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from sqlalchemy.orm import instrumentation
 from sqlmodel import JSON, Field, SQLModel, select
 from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot import migrations
 
 
 def utcnow() -> datetime:
@@ -165,9 +168,14 @@ class Store:
         self._active: dict[int, int] = {}  # channel id -> id of its lobby or running session
         self._dms: dict[tuple[int, int], tuple[int, int]] = {}  # (session, user) -> (channel, message)
 
-    async def init(self) -> None:
-        async with self.engine.begin() as conn:
-            await conn.run_sync(SQLModel.metadata.create_all)
+    async def init(self, *, migrate: bool = False) -> None:
+        """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
+        if migrate:
+            await migrations.upgrade(self.engine)
+        await migrations.check(self.engine)
+
+    async def migrate(self) -> None:
+        await migrations.upgrade(self.engine)
 
     async def close(self) -> None:
         if self._fast is not None:

@@ -6,6 +6,7 @@ import os
 from collections.abc import AsyncIterator
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import SQLModel
 
 from bot.store import Store
@@ -34,7 +35,8 @@ async def make_store(backend: str, tmp_path: os.PathLike[str]) -> Store:
         store = Store(POSTGRES_URL)
         async with store.engine.begin() as conn:
             await conn.run_sync(SQLModel.metadata.drop_all)
-    await store.init()
+            await conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    await store.init(migrate=True)
     return store
 
 

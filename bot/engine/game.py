@@ -12,6 +12,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import Seat
 from bot.engine.state import GameState
+from bot.engine.upgrades import StateUpgrade, upgrade_state
 
 S = TypeVar("S", bound=GameState)
 
@@ -46,6 +47,9 @@ class Rules(ABC, Generic[S]):
     State: ClassVar[type[GameState]]
     # A pydantic discriminated union (on `type`) of this game's commands.
     Command: ClassVar[Any]
+
+    # Upgrades for states saved by older releases, oldest first (see bot/engine/upgrades.py).
+    state_upgrades: ClassVar[tuple[StateUpgrade, ...]] = ()
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -99,7 +103,7 @@ class Rules(ABC, Generic[S]):
             raise GameError("That action is not one this game knows.") from exc
 
     def load_state(self, data: dict[str, Any]) -> S:
-        return self.State.model_validate(data)  # type: ignore[return-value]
+        return self.State.model_validate(upgrade_state(data, self.state_upgrades))  # type: ignore[return-value]
 
     def parse_options(self, data: dict[str, Any]) -> BaseModel:
         try:

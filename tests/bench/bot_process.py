@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.client import TabletopBot
-from tests.e2e.harness import settings_for
+from tests.e2e.harness import migrate, settings_for
 from tests.fakediscord import patch_discord
 
 
@@ -23,6 +23,7 @@ async def main(base_url: str, database_url: str, token: str) -> None:
     logging.basicConfig(level=logging.WARNING)
     patch_discord(base_url)
     settings = settings_for(Path("."), database_url=database_url)
+    await migrate(database_url)
     bot = TabletopBot(settings)
     async with bot:
         await bot.login(token)

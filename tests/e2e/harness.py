@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.client import TabletopBot
 from bot.config import Settings
+from bot.store import Store
 from tests.fakediscord import FakeDiscord, run_client
 
 FAKE_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
@@ -36,6 +37,8 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, tmp_path: Path, *, seed: int = 1234, sync: bool = True, **overrides: Any) -> AsyncIterator[TabletopBot]:
     settings = settings_for(tmp_path, **overrides)
+    await migrate(settings.database_url)
+
     def make() -> TabletopBot:
         bot = TabletopBot(settings, seed_source=lambda: seed)
         # Until every game's cog exists, load only the cogs that are there.
@@ -47,6 +50,15 @@ async def running_bot(fake: FakeDiscord, tmp_path: Path, *, seed: int = 1234, sy
             await bot.sync_commands()
         yield bot
         await bot.publisher.drain()
+
+
+async def migrate(database_url: str) -> None:
+    """What `python -m bot --migrate` does: the bot itself refuses an unmigrated database."""
+    store = Store(database_url)
+    try:
+        await store.migrate()
+    finally:
+        await store.close()
 
 
 async def settle(bot: TabletopBot) -> None:

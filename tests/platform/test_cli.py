@@ -99,3 +99,14 @@ def test_readme_test_command_is_what_ci_runs() -> None:
         ".venv/bin/python -m pytest",
     ):
         assert part in ci
+
+
+def test_migrate_creates_the_database_and_an_unmigrated_one_is_refused(tmp_path: Path) -> None:
+    fresh = run([], tmp_path, DISCORD_TOKEN=GOOD_TOKEN)
+    assert fresh.returncode == 2 and "Traceback" not in fresh.stderr
+    assert fresh.stderr.strip() == "error: The database has not been migrated: run `python -m bot --migrate` first."
+    out = run(["--migrate"], tmp_path)  # no token needed to migrate
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Database schema is at revision ") and (tmp_path / "tabletop.db").exists()
+    again = run(["--migrate"], tmp_path)
+    assert again.returncode == 0 and again.stdout == out.stdout

@@ -85,7 +85,7 @@ def cog_with(store: Store) -> ApollyonCog:
 
 async def test_a_won_campaign_is_recorded_once_per_server(tmp_path) -> None:
     store = Store(f"sqlite+aiosqlite:///{tmp_path}/t.db")
-    await store.init()
+    await store.init(migrate=True)
     try:
         cog = cog_with(store)
         state = started(2, campaign=True)

@@ -50,8 +50,9 @@ def load_settings() -> Settings | str:
         return Settings()
     except ValidationError as exc:
         first = exc.errors()[0]
-        name = str(first["loc"][0]).upper() if first["loc"] else "a setting"
-        return f"Setting {name} is invalid: {first['msg']}."
+        if not first["loc"]:  # a rule across settings (e.g. SHARD_IDS with SHARD_COUNT)
+            return f"Settings are inconsistent: {first['msg'].removeprefix('Value error, ')}."
+        return f"Setting {str(first['loc'][0]).upper()} is invalid: {first['msg']}."
 
 
 def check_config(settings: Settings) -> int:

@@ -49,7 +49,12 @@ class TabletopBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **settings.shard_options(),  # one shard of several: the guilds (id >> 22) % count == id
+        )
         self.settings = settings
         self.store = store or Store(settings.database_url)
         self.publisher = DiscordPublisher(self)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Three base64url parts joined by dots: how every bot token looks.
@@ -34,6 +34,14 @@ class Settings(BaseSettings):
         default=60.0, gt=0, description="How often idle sessions and answer timeouts are checked."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    shard_count: int | None = Field(
+        default=None, ge=1, description="How many shards the bot runs as in all (with SHARD_IDS); unset: one."
+    )
+    shard_ids: int | None = Field(
+        default=None,
+        ge=0,
+        description="The shard this process runs (0 to SHARD_COUNT-1): one process per shard, all on one PostgreSQL.",
+    )
     demo_game: bool = Field(
         default=False, description="Register the High Card demonstration game (tests only)."
     )
@@ -52,6 +60,22 @@ class Settings(BaseSettings):
         if not value.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
             raise ValueError("must start with sqlite+aiosqlite:// or postgresql+asyncpg://")
         return value
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        if (self.shard_ids is None) != (self.shard_count is None):
+            raise ValueError("SHARD_IDS and SHARD_COUNT go together: set both or neither")
+        if self.shard_ids is not None and self.shard_count is not None and self.shard_ids >= self.shard_count:
+            raise ValueError("SHARD_IDS must be below SHARD_COUNT (shards are numbered from 0)")
+        if self.shard_count and self.shard_count > 1 and self.database_url.startswith("sqlite"):
+            raise ValueError("several shards need one shared PostgreSQL database: set DATABASE_URL")
+        return self
+
+    def shard_options(self) -> dict[str, int]:
+        """discord.py's shard_id/shard_count, when this process is one shard of several."""
+        if self.shard_ids is None or self.shard_count is None:
+            return {}
+        return {"shard_id": self.shard_ids, "shard_count": self.shard_count}
 
     def token_problem(self) -> str | None:
         """A one-line reason the token cannot work, or None if it looks right."""

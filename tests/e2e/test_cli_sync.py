@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.__main__ import run
-from tests.e2e.harness import FAKE_TOKEN, settings_for
+from tests.e2e.harness import FAKE_TOKEN, migrate, settings_for
 from tests.fakediscord import FakeDiscord, patch_discord, unpatch
 
 
@@ -15,6 +15,9 @@ async def test_sync_globally_then_to_a_dev_guild(tmp_path: Path, capsys: object)
     await fake.start()
     patch_discord(fake.base_url)
     try:
+        assert await run(settings_for(tmp_path), sync=True) == 2  # not yet migrated: refused
+        assert "python -m bot --migrate" in capsys.readouterr().err  # type: ignore[attr-defined]
+        await migrate(settings_for(tmp_path).database_url)
         assert await run(settings_for(tmp_path), sync=True) == 0
         assert {"roll", "check", "game", "ping", "help"} <= {
             name for (name, _t) in fake.commands.get(None, {})

@@ -19,11 +19,17 @@ REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 RESUME_PATH = "/gateway-resume/"
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to."""
+    return (guild_id >> 22) % shard_count
+
+
 class GatewaySession:
     """One gateway session: survives a dropped socket so RESUME can replay what was missed."""
 
     def __init__(self, session_id: str, backlog: int = 2000) -> None:
         self.session_id = session_id
+        self.shard = 0
         self.seq = 0
         self.ws: web.WebSocketResponse | None = None
         # Sent dispatches kept for RESUME; bounded so a long benchmark does not grow forever.
@@ -60,6 +66,8 @@ class Gateway:
         self.fake = fake
         self.sessions: dict[str, GatewaySession] = {}
         self.current: GatewaySession | None = None
+        # The live session of each shard (shard id -> session); one entry when unsharded.
+        self.shards: dict[int, GatewaySession] = {}
         self.sockets: set[web.WebSocketResponse] = set()
         self.identify_count = 0
         self.resume_count = 0
@@ -120,7 +128,11 @@ class Gateway:
         self.sessions[session.session_id] = session
         session.ws = ws
         self.current = session
-        guilds = list(fake.guilds.values())
+        shard_id, shard_count = d.get("shard") or [0, 1]
+        session.shard = shard_id
+        self.shards[shard_id] = session
+        # Discord gives each shard the guilds (guild_id >> 22) % shard_count == shard_id.
+        guilds = [g for g in fake.guilds.values() if shard_of(g.id, shard_count) == shard_id]
         await session.dispatch(
             "READY",
             {
@@ -137,7 +149,7 @@ class Gateway:
                 "session_type": "normal",
                 "geo_ordered_rtc_regions": [],
                 "guild_join_requests": [],
-                "shard": d.get("shard", [0, 1]),
+                "shard": [shard_id, shard_count],
             },
         )
         for guild in guilds:
@@ -153,6 +165,7 @@ class Gateway:
             return None
         self.resume_count += 1
         self.current = session
+        self.shards[session.shard] = session
         await session.replay_after(ws, int(d.get("seq") or 0))
         self._signal()
         return session
@@ -174,10 +187,18 @@ class Gateway:
         await session.dispatch("GUILD_MEMBERS_CHUNK", data)
 
     async def dispatch(self, event: str, data: Any) -> None:
-        """Send to the live session; while the socket is down the event waits for RESUME."""
+        """Send to the session of the event's shard; while its socket is down the event waits for RESUME."""
         if self.current is None:
             raise RuntimeError("no client has identified with the fake gateway")
-        await self.current.dispatch(event, data)
+        session = self.current
+        if len(self.shards) > 1 or self.fake.shard_count > 1:
+            guild_id = data.get("guild_id") or (data.get("id") if event.startswith("GUILD_") else None)
+            # Direct messages go to shard 0, as on Discord.
+            shard = shard_of(int(guild_id), self.fake.shard_count) if guild_id else 0
+            if shard not in self.shards:
+                raise RuntimeError(f"shard {shard} has not identified with the fake gateway")
+            session = self.shards[shard]
+        await session.dispatch(event, data)
 
     async def drop(self, code: int = 4000) -> None:
         """Close the socket from the server side as Discord does; the client resumes."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 API = "/api/v10"
-# Generous numbers so discord.py's rate limiter never sleeps.
+# Generous numbers so discord.py's rate limiter never sleeps (routes without an enforced bucket).
 RATE_LIMIT_HEADERS = {
     "X-RateLimit-Limit": "10000",
     "X-RateLimit-Remaining": "9999",
@@ -133,6 +133,14 @@ class Rest:
             return await handler(request)
         record = RecordedRequest(request.method, request.path, dict(request.query), None, time.monotonic())
         fake.requests.append(record)
+        limits, retry_after = fake.rate_limits.check(request.method, request.path)
+        if retry_after is not None:
+            record.status = 429
+            body = {"message": "You are being rate limited.", "retry_after": retry_after,
+                    "global": limits.get("X-RateLimit-Global") == "true"}
+            response = json_response(body, status=429)
+            response.headers.update(limits)
+            return response
         try:
             record.json = request[BODY] = await self._read_body(request)
             response = await handler(request)
@@ -147,9 +155,12 @@ class Rest:
             # a 500 with sleeps of seconds, which would only slow the test down.
             response = self._fail(request, invalid_form([f"body: the fake could not read it ({exc!r})"]))
         record.status = response.status
-        response.headers.update(RATE_LIMIT_HEADERS)
-        # Read instead of Reset-After when a client is built with assume_unsync_clock=False.
-        response.headers["X-RateLimit-Reset"] = f"{time.time() + 1:.3f}"
+        if limits:  # a bucket the fake enforces (fake.rate_limits)
+            response.headers.update(limits)
+        else:
+            response.headers.update(RATE_LIMIT_HEADERS)
+            # Read instead of Reset-After when a client is built with assume_unsync_clock=False.
+            response.headers["X-RateLimit-Reset"] = f"{time.time() + 1:.3f}"
         return response
 
     def _fail(self, request: web.Request, exc: ApiError) -> web.Response:
@@ -248,7 +259,7 @@ class Rest:
         return self._json(
             {
                 "url": self.fake.ws_url,
-                "shards": 1,
+                "shards": self.fake.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,

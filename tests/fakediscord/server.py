@@ -13,6 +13,7 @@ from aiohttp import web
 
 from .gateway import RESUME_PATH, Gateway
 from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Interaction
+from .ratelimit import RateLimits
 from .rest import RecordedRequest, Rest
 from .state import (
     ADMINISTRATOR,
@@ -85,6 +86,10 @@ class FakeDiscord:
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
         self.identify_payloads: list[dict[str, Any]] = []
+        # Discord's per-route buckets and 429s: off unless a test or the benchmark turns them on.
+        self.rate_limits = RateLimits.off()
+        # The shard count GET /gateway/bot recommends; each IDENTIFY names its shard and gets its guilds.
+        self.shard_count = 1
         # Free for fixtures to hang their named users and channels on (see fixtures.World).
         self.world: Any = None
         # Discord's clocks: 3 s to acknowledge, 15 minutes of webhook token.

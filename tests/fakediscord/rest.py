@@ -139,7 +139,8 @@ class Rest:
             body = {"message": "You are being rate limited.", "retry_after": retry_after,
                     "global": limits.get("X-RateLimit-Global") == "true"}
             response = json_response(body, status=429)
-            response.headers.update(limits)
+            # discord.py takes a 429 without Via (Discord's proxy) for a Cloudflare ban and gives up.
+            response.headers.update({**limits, "Via": "1.1 google"})
             return response
         try:
             record.json = request[BODY] = await self._read_body(request)

@@ -73,12 +73,22 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.init()
+        self._deal_each_game_once()
         # Registered once, these match every game button ever posted: clicks work after a restart.
         self.add_dynamic_items(GameButton, GameSelect, ConfirmButton)
         for name in self.extensions_to_load:
             await self.load_extension(name)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+
+    def _deal_each_game_once(self) -> None:
+        """Load every game's card data now: read lazily, Apocrypha's book took over 3 s on a busy
+        machine, which made the first /apocrypha command after a start miss Discord's deadline."""
+        for rules in self.service.games.values():
+            try:
+                rules.setup(rules.parse_options({}), rules.min_players, 0, {r: True for r in rules.roles})
+            except Exception:  # only a warm-up: the game itself reports real problems when played
+                log.warning("could not deal %s at startup", rules.key, exc_info=True)
 
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """A slash command failed unexpectedly: log it with its session, apologise briefly."""

@@ -26,6 +26,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -308,10 +309,16 @@ class Store:
     async def put_dm(self, dm: DmMessage) -> None:
         if self._fast is not None:
             await self._fast.put_dm(dm)
-        else:
-            async with self._sessions() as db:
-                await db.merge(dm)
-                await db.commit()
+        else:  # one autocommitted upsert: one round trip instead of SELECT, INSERT and COMMIT
+            stmt = pg_insert(DmMessage).values(
+                session_id=dm.session_id, user_id=dm.user_id, channel_id=dm.channel_id, message_id=dm.message_id
+            )
+            stmt = stmt.on_conflict_do_update(
+                index_elements=["session_id", "user_id"],
+                set_={"channel_id": stmt.excluded.channel_id, "message_id": stmt.excluded.message_id},
+            )
+            async with self._autocommit.connect() as conn:
+                await conn.execute(stmt)
         self._dms[(dm.session_id, dm.user_id)] = (dm.channel_id, dm.message_id)
 
     # -- player records -----------------------------------------------------

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 from bot.client import TabletopBot
-from tests.bench.play import USUAL_TABLES
 from tests.e2e.harness import migrate, settings_for
 from tests.fakediscord import patch_discord
 
@@ -26,11 +25,6 @@ async def main(base_url: str, database_url: str, token: str) -> None:
     settings = settings_for(Path("."), database_url=database_url)
     await migrate(database_url)
     bot = TabletopBot(settings)
-    # Deal each game once now, so the first lobby of each game in the benchmark does not pay for
-    # loading its card data (seconds for Apocrypha's book on a busy machine).
-    for table in USUAL_TABLES:
-        rules = bot.service.games[table.game]
-        rules.setup(rules.parse_options({}), table.players, 1, {r: r in table.roles for r in rules.roles})
     async with bot:
         await bot.login(token)
         await bot.sync_commands()

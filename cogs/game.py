@@ -61,7 +61,7 @@ class GameCommands(
         await say(interaction, cog.jump_text(row), embeds=embeds)
 
     @app_commands.command(
-        name="end", description="End this channel's game (the host, or someone with Manage Channels)."
+        name="end", description="End this channel's game (the host, or someone with Manage Channels), after you confirm."
     )
     async def end_cmd(self, interaction: discord.Interaction) -> None:
         await end_game(self.bot, interaction)

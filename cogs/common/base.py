@@ -392,7 +392,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         await self._send_hand(interaction, row)
 
     @app_commands.command(
-        name="end", description="End this channel's game (the host, or someone with Manage Channels)."
+        name="end", description="End this channel's game (the host, or someone with Manage Channels), after you confirm."
     )
     async def end_cmd(self, interaction: discord.Interaction) -> None:
         await end_game(self.bot, interaction, game=self.game)

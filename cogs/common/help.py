@@ -143,7 +143,9 @@ def command_sections(group: app_commands.Group, heading: str | None = None) -> l
 
 
 def _line(command: app_commands.Command[Any, ..., Any]) -> str:
-    return f"`/{command.qualified_name}` {command.description}"
+    """`/game sub` (option, [optional option]) What it does."""
+    options = ", ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
+    return f"`/{command.qualified_name}`" + (f" ({options})" if options else "") + f" {command.description}"
 
 
 def embeds_of(title: str, sections: Iterable[tuple[str, list[str]]]) -> list[discord.Embed]:

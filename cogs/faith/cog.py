@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 GAME, KIND = "faith", "deck"
+PENDING = "deck_import"  # an imported list waiting for Confirm to replace a deck
 WAITING = {
     "mulligan": "keep your starting hand or mulligan once (see your hand: DM or `/faith hand`).",
     "gather": "it's your turn: gather your energy (DM or `/faith hand`).",
@@ -243,14 +245,27 @@ class FaithCog(
         text="One 'count Name - Version' per line; separate lines with ';' in a slash command"
     )
     async def deck_import(self, interaction: discord.Interaction, name: str, text: str) -> None:
+        guild, user = interaction.guild_id or 0, interaction.user.id
         try:
             cards = decks.parse(text.replace(";", "\n"))
             decks.check(cards)
-            await self._change_deck(interaction, name, lambda _c: cards, create="replace")
+            existing = await self.bot.store.get_record(guild, user, GAME, KIND, name.strip())
+            if existing is None:
+                await self._change_deck(interaction, name, lambda _c: cards, create="new")
+                await say(interaction, f"Deck '{name.strip()}' imported: {self._status(cards)}")
+                return
+            # Replacing a deck loses the old list: keep the new one aside until Confirm.
+            def keep(current: PlayerRecord | None) -> PlayerRecord:
+                record = current or PlayerRecord(guild_id=guild, user_id=user, game=GAME, kind=PENDING, name=existing.name)
+                record.data = {"cards": cards}
+                return record
+
+            await self.bot.service.update_record(guild, user, GAME, PENDING, existing.name, keep)
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
-        await say(interaction, f"Deck '{name.strip()}' imported: {self._status(cards)}")
+        question = f"Replace your deck '{existing.name}' ({len(existing.data.get('cards', []))} cards) with this list?"
+        await ask(interaction, question, 0, "deck_replace", f"{cards_tag(cards)}:{existing.name}")
 
     async def _deck_cards(self, interaction: discord.Interaction, name: str) -> tuple[str, list[str]]:
         for pre, ids in decks.preconstructed().items():
@@ -358,6 +373,26 @@ class FaithCog(
     def waiting_prompt(self, row: GameSession) -> str:
         phase = (row.state or {}).get("public", {}).get("phase", "action")
         return WAITING.get(phase, "it's your move.")
+
+
+def cards_tag(cards: list[str]) -> str:
+    """A short fingerprint of a card list: a Confirm applies only the import it was asked about."""
+    return hashlib.sha256("\n".join(cards).encode()).hexdigest()[:8]
+
+
+@confirmed("deck_replace")
+async def _confirmed_deck_replace(bot: TabletopBot, interaction: discord.Interaction, session_id: int, arg: str) -> Done:
+    tag, _, name = arg.partition(":")
+    guild, user = interaction.guild_id or 0, interaction.user.id
+    pending = await bot.store.get_record(guild, user, GAME, PENDING, name)
+    cards = list(pending.data.get("cards", [])) if pending else []
+    if not cards or cards_tag(cards) != tag:
+        raise GameError("That import is no longer waiting; run `/faith deck import` again.")
+    cog = bot.game_cog(GAME)
+    assert isinstance(cog, FaithCog)
+    await cog._change_deck(interaction, name, lambda _c: cards)
+    await bot.service.update_record(guild, user, GAME, PENDING, name, lambda _c: None)
+    return Done(f"Deck '{name}' replaced: {cog._status(cards)}")
 
 
 @confirmed("deck_delete")

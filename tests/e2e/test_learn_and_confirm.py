@@ -180,3 +180,28 @@ async def test_retiring_a_saint_waits_for_confirm(fake_discord: FakeDiscord, tmp
         done = await answer(fake, w.bob, asked)
         assert done.text == "Frank retires. Their story is over."
         assert await bot.store.get_record(w.guild.id, w.bob.id, "apocrypha", "saint", "Frank") is None
+
+
+async def test_replacing_a_faith_deck_waits_for_confirm(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+
+    async def deck(name: str) -> list[str]:
+        record = await bot.store.get_record(w.guild.id, w.bob.id, "faith", "deck", name)
+        return sorted(record.data["cards"]) if record else []
+
+    async with running_bot(fake, tmp_path) as bot:
+        await (await fake.slash(w.bob, w.table, "faith deck new", name="Mine", copy="Shadow and Strife")).done()
+        await (await fake.slash(w.bob, w.table, "faith deck new", name="Other", copy="Light of Prayer")).done()
+        exported = await (await fake.slash(w.bob, w.table, "faith deck export", name="Other")).done()
+        text = "; ".join(line for line in exported.text.splitlines() if line[:1].isdigit())
+        before, other = await deck("Mine"), await deck("Other")
+        first = await (await fake.slash(w.bob, w.table, "faith deck import", name="Mine", text=text)).done()
+        assert "Replace your deck 'Mine' (40 cards)" in first.text and await deck("Mine") == before
+        await answer(fake, w.bob, first, "Cancel")
+        assert await deck("Mine") == before
+        asked = await (await fake.slash(w.bob, w.table, "faith deck import", name="Mine", text=text)).done()
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        done = await answer(fake, w.bob, asked)
+        assert done.text == "Deck 'Mine' replaced: 40 cards, legal." and await deck("Mine") == other
+        fresh = await (await fake.slash(w.bob, w.table, "faith deck import", name="New", text=text)).done()
+        assert "imported: 40 cards, legal" in fresh.text and not fresh.original.components

@@ -82,7 +82,7 @@ class ApocryphaCog(
     confirm_clicks = {
         "g_won": ("End the mission as **won**? The saints then choose fragments.", "The mission is won."),
         "g_lost": (
-            "End the mission as **lost**? Faded saints (or the active one) slot a death for good.",
+            "End the mission as **lost**? Faded saints slot a death (or the choir picks one saint to).",
             "The mission is lost.",
         ),
     }

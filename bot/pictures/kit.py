@@ -1,0 +1,266 @@
+"""The layout kit every game's picture uses: a canvas with fitted text, cards, bars, dice and grids.
+
+No game draws its own text wrapping or card boxes: they call these. Every string placed on
+a canvas is kept in `Canvas.strings`, so a test can check that a picture holds nothing the
+viewer's projection does not (hidden cards cannot leak through a drawing).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parents[2] / "data" / "fonts"
+WIDTH = 1000  # readable on a phone once Discord scales it down, and under 1,100 px
+MIN_TEXT = 14  # text is never drawn smaller than this many pixels
+PAD = 12
+
+RGB = tuple[int, int, int]
+BACKGROUND: RGB = (32, 34, 40)
+PANEL: RGB = (47, 50, 58)
+INK: RGB = (235, 236, 240)
+FAINT: RGB = (160, 164, 175)
+GOLD: RGB = (240, 196, 64)
+RED: RGB = (214, 72, 72)
+GREEN: RGB = (84, 186, 112)
+BLUE: RGB = (82, 140, 220)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), max(size, MIN_TEXT))
+
+
+@dataclass
+class Canvas:
+    width: int
+    height: int
+    background: RGB = BACKGROUND
+    strings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.image = Image.new("RGB", (self.width, self.height), self.background)
+        self.draw = ImageDraw.Draw(self.image)
+
+    # -- text ---------------------------------------------------------------------------
+    def text_width(self, text: str, size: int, bold: bool = False) -> int:
+        return int(self.draw.textlength(text, font=font(size, bold)))
+
+    def fit(self, text: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
+        """Shrink to fit (never under MIN_TEXT), then cut with an ellipsis."""
+        while size > MIN_TEXT and self.text_width(text, size, bold) > width:
+            size -= 1
+        if self.text_width(text, size, bold) <= width:
+            return text, size
+        while text and self.text_width(text + "…", size, bold) > width:
+            text = text[:-1]
+        return text.rstrip() + "…", size
+
+    def text(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        *,
+        size: int = 18,
+        bold: bool = False,
+        colour: RGB = INK,
+        width: int | None = None,
+        anchor: str = "la",
+        outline: bool = False,
+    ) -> int:
+        """Draw one line (fitted to `width` if given); returns the line's height."""
+        if width is not None:
+            text, size = self.fit(text, width, size, bold)
+        if text:
+            self.strings.append(text)
+            stroke = {"stroke_width": 3, "stroke_fill": (16, 16, 20)} if outline else {}
+            self.draw.text((x, y), text, font=font(size, bold), fill=colour, anchor=anchor, **stroke)
+        return size + 4
+
+    def wrap(self, text: str, width: int, size: int) -> list[str]:
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                trial = f"{line} {word}".strip()
+                if self.text_width(trial, size) <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def paragraph(
+        self, x: int, y: int, text: str, width: int, *, size: int = 15, colour: RGB = INK, max_lines: int = 3
+    ) -> int:
+        """Wrapped text of at most `max_lines` lines; returns the height used."""
+        lines = self.wrap(text, width, size)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = self.fit(lines[-1] + " …", width, size)[0]
+        for i, line in enumerate(lines):
+            self.text(x, y + i * (size + 4), line, size=size, colour=colour, width=width)
+        return len(lines) * (size + 4)
+
+    # -- shapes -------------------------------------------------------------------------
+    def box(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        *,
+        fill: RGB = PANEL,
+        outline: RGB | None = None,
+        width: int = 2,
+        radius: int = 8,
+    ) -> None:
+        self.draw.rounded_rectangle(
+            (x, y, x + w, y + h), radius=radius, fill=fill, outline=outline, width=width
+        )
+
+    def card(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        title: str,
+        *,
+        kind: str = "",
+        body: str = "",
+        colour: RGB = BLUE,
+        highlight: bool = False,
+        dim: bool = False,
+    ) -> None:
+        """A card: a coloured band with its kind, the title, and up to a few lines of body."""
+        fill = (40, 42, 48) if dim else PANEL
+        self.box(x, y, w, h, fill=fill, outline=GOLD if highlight else colour, width=4 if highlight else 2)
+        band = colour if not dim else FAINT
+        self.draw.rectangle((x + 2, y + 2, x + w - 2, y + 8), fill=band)
+        top = y + 12
+        if kind:
+            top += self.text(x + 8, top, kind, size=MIN_TEXT, colour=FAINT, width=w - 16)
+        top += self.text(x + 8, top, title, size=17, bold=True, colour=FAINT if dim else INK, width=w - 16)
+        if body and top + MIN_TEXT < y + h - 4:
+            room = (y + h - 6 - top) // (MIN_TEXT + 4)
+            self.paragraph(x + 8, top, body, w - 16, size=MIN_TEXT, max_lines=max(room, 1))
+
+    def bar(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        value: int,
+        most: int,
+        *,
+        colour: RGB = GREEN,
+        marks: dict[int, str] | None = None,
+        label: str = "",
+    ) -> None:
+        """A progress bar with labelled marks (e.g. Morale tiers, the Lifted-Veil point)."""
+        most = max(most, 1)
+        self.box(x, y, w, h, fill=(24, 25, 30), outline=FAINT, width=1, radius=4)
+        filled = int(w * max(0, min(value, most)) / most)
+        if filled > 4:
+            self.box(x, y, filled, h, fill=colour, radius=4)
+        for at, name in (marks or {}).items():
+            mx = x + int(w * at / most)
+            self.draw.line((mx, y - 4, mx, y + h + 4), fill=GOLD, width=2)
+            self.text(mx, y + h + 6, name, size=MIN_TEXT, colour=GOLD, anchor="ma")
+        if label:
+            # Outlined, so the label reads on the filled part and the empty part alike.
+            self.text(x + 8, y + (h - 18) // 2, label, size=16, bold=True, width=w - 16, outline=True)
+
+    def die(
+        self,
+        x: int,
+        y: int,
+        size: int,
+        value: int,
+        *,
+        colour: RGB = INK,
+        kept: bool = True,
+        wild: bool = False,
+    ) -> None:
+        """A die face. Dropped dice are hollow and struck through, so no colour is needed to tell them."""
+        face = colour if kept else BACKGROUND
+        self.box(x, y, size, size, fill=face, outline=colour, width=3, radius=size // 6)
+        ink = (20, 20, 24) if kept else colour
+        if wild or not 1 <= value <= 6:
+            self.text(
+                x + size // 2,
+                y + size // 2,
+                "★" if wild else str(value),
+                size=max(size // 2, MIN_TEXT),
+                bold=True,
+                colour=ink,
+                anchor="mm",
+            )
+        else:
+            r = max(size // 10, 3)
+            q = size // 4
+            spots = {
+                1: [(2, 2)],
+                2: [(1, 1), (3, 3)],
+                3: [(1, 1), (2, 2), (3, 3)],
+                4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+                5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+                6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
+            }[value]
+            for sx, sy in spots:
+                cx, cy = x + sx * q, y + sy * q
+                self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
+            self.strings.append(str(value))
+        if not kept:
+            self.draw.line((x + 4, y + size - 4, x + size - 4, y + 4), fill=colour, width=3)
+
+    def grid(self, x: int, y: int, cell: int, cells: list[list[str]], *, centre_colour: RGB = GOLD) -> None:
+        """A 3x3 grid (Apocrypha's halo): each cell a short label; the middle one highlighted."""
+        for r, row in enumerate(cells):
+            for c, label in enumerate(row):
+                cx, cy = x + c * (cell + 4), y + r * (cell + 4)
+                middle = r == 1 and c == 1
+                self.box(
+                    cx,
+                    cy,
+                    cell,
+                    cell,
+                    fill=PANEL if label or middle else (38, 40, 46),
+                    outline=centre_colour if middle else FAINT,
+                    width=2,
+                    radius=6,
+                )
+                if label:
+                    for i, part in enumerate(self.wrap(label, cell - 8, MIN_TEXT)[:3]):
+                        self.text(cx + 4, cy + 4 + i * (MIN_TEXT + 4), part, size=MIN_TEXT, width=cell - 8)
+
+    def heading(self, x: int, y: int, text: str, *, colour: RGB = GOLD, width: int | None = None) -> int:
+        return self.text(x, y, text, size=22, bold=True, colour=colour, width=width or self.width - 2 * PAD)
+
+    # -- output -------------------------------------------------------------------------
+    def crop(self, height: int) -> None:
+        """Trim unused space at the bottom once the layout knows how tall it is."""
+        height = max(min(height, self.height), 1)
+        self.image = self.image.crop((0, 0, self.width, height))
+        self.height = height
+        self.draw = ImageDraw.Draw(self.image)
+
+    def png(self) -> bytes:
+        out = io.BytesIO()
+        # A palette image is a fraction of the size and looks the same for flat drawings like these.
+        self.image.quantize(128, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=1)
+        return out.getvalue()
+
+
+def tall_canvas(height: int = 2400) -> Canvas:
+    """A canvas taller than needed: draw, then `crop` to the height used."""
+    return Canvas(WIDTH, height)

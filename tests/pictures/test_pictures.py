@@ -1,0 +1,129 @@
+"""Pictures of the table: goldens for fixed positions, every position of a seeded game drawn, sizes
+within a phone's reach, and nothing hidden in what a picture placed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.engine.state import project
+from bot.pictures import draw_table
+from bot.pictures.kit import MIN_TEXT, Canvas, font
+from tests.pictures.positions import SETUPS, names, play, position
+
+GOLDEN = Path(__file__).parent / "golden"
+GAMES = list(SETUPS)
+# Fixed positions: (seed, moves played). Regenerate with PICTURES_UPDATE=1 after a deliberate change.
+POSITIONS = [(5, 0), (5, 60)]
+
+
+def _ids(value: Any) -> set[str]:
+    """Every string anywhere in a view: card ids, names, keys."""
+    if isinstance(value, dict):
+        return {s for k, v in value.items() for s in _ids(v) | {str(k)}}
+    if isinstance(value, list):
+        return {s for v in value for s in _ids(v)}
+    return {value} if isinstance(value, str) else set()
+
+
+def _difference(a: Image.Image, b: Image.Image) -> float:
+    """The share of pixels that differ noticeably (fonts may rasterise a shade differently elsewhere)."""
+    if a.size != b.size:
+        return 1.0
+    diff = ImageChops.difference(a.convert("L"), b.convert("L")).point(lambda v: 255 if v > 48 else 0)
+    return sum(diff.histogram()[255:]) / (a.size[0] * a.size[1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("seed", "moves"), POSITIONS)
+def test_golden_pictures(game: str, seed: int, moves: int) -> None:
+    _, view = position(game, seed, moves)
+    canvas = draw_table(game, view["public"], names(game))
+    assert canvas is not None
+    path = GOLDEN / f"{game}-{seed}-{moves}.png"
+    if os.environ.get("PICTURES_UPDATE") or not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        canvas.image.save(path)
+        if not os.environ.get("PICTURES_UPDATE"):
+            pytest.fail(f"{path.name} was missing and has been written: check it in and run again")
+    assert _difference(canvas.image, Image.open(path)) < 0.01, f"{path.name} changed: look at it"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_picture_fits_a_phone_and_discord(game: str) -> None:
+    _, view = position(game, 5, 60)
+    canvas = draw_table(game, view["public"], names(game))
+    assert canvas is not None
+    png = canvas.png()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 250 * 1024
+    assert canvas.width <= 1100 and canvas.height <= 4000
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_position_of_a_seeded_game_draws_and_hides_what_is_hidden(game: str) -> None:
+    """Each position of a seeded game draws; no string placed on the table picture names a card found
+    only in a hidden part of the state (a hand, a deck, a facedown card)."""
+    from bot.games import all_rules
+
+    rules = all_rules()[game]
+    drawn = 0
+    for _, state in play(game, seed=23, moves=40):
+        drawn += 1
+        full = state.model_dump(mode="json")
+        public = project(state, None)["public"]
+        shown = _ids(public)
+        hidden_ids = (_ids(full.get("secret", {})) | _ids(full.get("players", {}))) - shown
+        hidden_names = {_display_name(game, i) for i in hidden_ids} - {None} - set(shown)
+        canvas = draw_table(game, public, names(game))
+        assert canvas is not None
+        placed = " | ".join(canvas.strings)
+        leaked = [
+            n
+            for n in hidden_names
+            if n and len(n) > 3 and n in placed and not _named_publicly(game, n, shown)
+        ]
+        assert not leaked, f"{rules.title}: hidden {leaked} drawn"
+        assert canvas.width <= 1100
+    assert drawn > 5
+
+
+def _display_name(game: str, card: str) -> str | None:
+    from bot.pictures import apocrypha, apollyon
+
+    try:
+        if game == "haunted":
+            from bot.games.haunted.cards import catalogue
+
+            return catalogue().name(card)
+        if game == "faith":
+            from bot.games.faith.cards import card as faith_card
+
+            return faith_card(card).name
+        if game == "catharsis":
+            from bot.games.catharsis.cards import content
+
+            return content().card_name(card)
+        if game == "apollyon":
+            name = apollyon._name(card)
+            return name if name != card else None
+        if game == "apocrypha":
+            return apocrypha._card_name(card) if "#" in card else None
+    except (KeyError, ValueError):
+        return None
+    return None
+
+
+def _named_publicly(game: str, name: str, shown: set[str]) -> bool:
+    """A hidden copy can share its name with a card in plain view (two copies of one card)."""
+    return any(_display_name(game, s) == name for s in shown)
+
+
+def test_text_is_never_smaller_than_fourteen_pixels() -> None:
+    assert font(8).size == MIN_TEXT
+    canvas = Canvas(200, 50)
+    text, size = canvas.fit("A very long card name that cannot fit in this box at all", 150, 18)
+    assert size == MIN_TEXT and text.endswith("…") and canvas.text_width(text, size) <= 150

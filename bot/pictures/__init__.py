@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from bot.pictures.hand import HandCard, draw_hand
 from bot.pictures.kit import Canvas
 
 GAMES = ("haunted", "apocrypha", "catharsis", "faith", "apollyon")
@@ -25,3 +26,16 @@ def draw_table(game: str, public: dict[str, Any], names: list[str]) -> Canvas | 
 def table_png(game: str, public: dict[str, Any], names: list[str]) -> bytes | None:
     canvas = draw_table(game, public, names)
     return canvas.png() if canvas is not None else None
+
+
+def hand_cards(game: str, view: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:
+    """The viewer's own cards from their projected view (never anyone else's), playable ones marked."""
+    if game not in GAMES:
+        return []
+    module = importlib.import_module(f"bot.pictures.{game}")
+    return module.hand(view.get("private") or {}, view.get("public") or {}, actions, seat)
+
+
+def hand_png(game: str, view: dict[str, Any], actions: list[Any], seat: int, title: str) -> bytes | None:
+    cards = hand_cards(game, view, actions, seat)
+    return draw_hand(title, cards).png() if cards else None

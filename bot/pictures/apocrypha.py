@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
+from bot.pictures.hand import HandCard, playable_keys
 from bot.pictures.kit import BLUE, FAINT, GOLD, INK, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
 HOPE = (90, 170, 200)
@@ -105,3 +106,21 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     y += 384 * ((len(saints) + 2) // 3)
     cv.crop(y + PAD)
     return cv
+
+
+def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:
+    book = cached_book()
+    can = playable_keys(actions, ("play",))
+    out = []
+    for uid in private.get("hand", []):
+        try:
+            c = book.card(card_id(uid))
+        except KeyError:
+            out.append(HandCard(_card_name(uid), playable=uid in can))
+            continue
+        virtue = getattr(c, "virtue", None) or getattr(c, "side", None)
+        kind = f"{virtue} {book.kind_of(card_id(uid)).rstrip('s')}" if virtue else str(book.kind_of(card_id(uid)))
+        costs = sorted({p.cost for p in c.powers if p.cost != "none"})
+        effect = " · ".join(f"{p.timing}: {p.text}" for p in c.powers)
+        out.append(HandCard(c.name, kind=kind, cost=", ".join(costs), effect=effect or c.text, playable=uid in can))
+    return out

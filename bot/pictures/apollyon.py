@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.apollyon.cards import catalogue
 from bot.games.apollyon.masquerade import VEIL
+from bot.pictures.hand import HandCard, playable_keys
 from bot.pictures.kit import BLUE, FAINT, GOLD, GREEN, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
 
@@ -103,3 +104,21 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     y += 262 * ((len(sites) + 1) // 2)
     cv.crop(y + PAD)
     return cv
+
+
+def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:
+    """A director's characters in hand: the ones that can be assigned now are marked."""
+    book = catalogue()
+    can = playable_keys(actions, ("assign",), field="character")
+    out = []
+    for entry in private.get("characters", []):
+        c = book.characters.get(entry["card"])
+        if c is None:
+            continue
+        skills = ", ".join(f"{k} {v}" for k, v in c.skills.items())
+        state = [f"force {c.force}", f"health {c.health}"]
+        if entry.get("wounds"):
+            state.append(f"wounds {entry['wounds']}")
+        out.append(HandCard(c.name, kind="character", cost=skills, effect=" · ".join(state) + (f". {c.text}" if c.text else ""),
+                            playable=str(entry["uid"]) in can))
+    return out

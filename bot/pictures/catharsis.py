@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.morale import THRESHOLDS
+from bot.pictures.hand import HandCard
 from bot.pictures.kit import FAINT, GOLD, GREEN, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
 PHASES = {
@@ -88,3 +89,31 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         y += 238
     cv.crop(y + PAD)
     return cv
+
+
+def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:
+    """A hero has no hand: their six powers are what they play, each with its top and bottom."""
+    data = content()
+    heroes = public.get("heroes", [])
+    if not 0 <= seat < len(heroes):
+        return []
+    can = {str(getattr(a, "slot", "")) for a in actions if getattr(a, "type", None) == "activate"}
+    out = []
+    for i, slot in enumerate(heroes[seat].get("board", [])):
+        halves = []
+        for half in ("top", "bottom"):
+            ab = data.ability(slot["card"], half)
+            if ab is not None:
+                halves.append(f"{half} {ab.cost}: {_ability_words(ab)}")
+        out.append(HandCard(data.card_name(slot["card"]), kind="ready" if slot["ready"] else "exhausted",
+                            effect=" · ".join(halves), playable=str(i) in can))
+    return out
+
+
+def _ability_words(ab: Any) -> str:
+    words = []
+    for block in ab.do:
+        op = block["op"]
+        amount = block.get("amount", block.get("dice", ""))
+        words.append(f"{op.replace('_', ' ')} {amount}".strip())
+    return ", ".join(words) or ("store" if getattr(ab, "store", False) else "")

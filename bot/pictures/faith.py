@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.faith.cards import card
+from bot.games.faith.effects import card_lines
+from bot.pictures.hand import HandCard, playable_keys
 from bot.pictures.kit import BLUE, FAINT, GOLD, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
 GOAL = 20
@@ -77,3 +79,18 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         y += height + 10
     cv.crop(y + PAD)
     return cv
+
+
+def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:
+    can = playable_keys(actions, ("play",))
+    out = []
+    for entry in private.get("hand", []):
+        c = card(entry["card"])
+        side = getattr(c.side, "value", str(c.side))
+        cost = f"{c.cost} {side}" + (f" + {c.neutral} either" if c.neutral else "")
+        stats = [f"{k} {v}" for k, v in (("strength", c.strength), ("health", c.health), ("prayer", c.prayer))
+                 if v is not None]
+        effect = " · ".join([*stats, *(line.replace("**", "") for line in card_lines(c))])
+        out.append(HandCard(c.name, kind=getattr(c.type, "value", str(c.type)), cost=cost, effect=effect,
+                            playable=str(entry["uid"]) in can))
+    return out

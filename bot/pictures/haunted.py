@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.haunted.cards import catalogue
+from bot.pictures.hand import HandCard, playable_keys
 from bot.pictures.kit import FAINT, GOLD, INK, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
 PURPLE = (120, 70, 130)
@@ -82,3 +83,12 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         y += 198
     cv.crop(y + PAD)
     return cv
+
+
+def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:
+    book = catalogue()
+    can = playable_keys(actions, ("play",))
+    return [
+        HandCard(book[c].name, kind=str(book[c].type), effect=book[c].text, playable=c in can)
+        for c in private.get("cards", [])
+    ]

@@ -127,3 +127,26 @@ def test_text_is_never_smaller_than_fourteen_pixels() -> None:
     canvas = Canvas(200, 50)
     text, size = canvas.fit("A very long card name that cannot fit in this box at all", 150, 18)
     assert size == MIN_TEXT and text.endswith("…") and canvas.text_width(text, size) <= 150
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_picture_shows_the_viewers_own_cards_and_marks_the_playable(game: str) -> None:
+    from bot.games import all_rules
+    from bot.pictures import hand_cards
+    from bot.pictures.hand import draw_hand
+
+    rules = all_rules()[game]
+    checked = 0
+    for _, state in play(game, seed=31, moves=60):
+        for seat in rules.waiting_for(state):
+            view = project(state, seat)
+            cards = hand_cards(game, view, rules.legal_actions(state, seat), seat)
+            if game != "catharsis":  # a hero's powers are public; every other hand is the seat's own part
+                own = {_display_name(game, i) for i in _ids(state.model_dump(mode="json")["players"][str(seat)])}
+                assert {c.name for c in cards} <= own
+            if any(c.playable for c in cards) and not checked:
+                placed = " | ".join(draw_hand("Your hand", cards).strings)
+                assert all(c.name[:8] in placed for c in cards)
+                assert "you can play now" in placed
+                checked += 1
+    assert checked > 0, "no position with a playable card was checked"

@@ -19,6 +19,7 @@ from bot.store import Store, utcnow
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.confirm import ConfirmButton
+from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
 from cogs.common.replies import apologise, refuse
 
@@ -58,6 +59,7 @@ class TabletopBot(commands.Bot):
         self.settings = settings
         self.store = store or Store(settings.database_url)
         self.publisher = DiscordPublisher(self)
+        self.picture_settings = PictureSettings(self)
         extra = {"seed_source": seed_source} if seed_source else {}
         self.service = SessionService(
             self.store,

@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     demo_game: bool = Field(
         default=False, description="Register the High Card demonstration game (tests only)."
     )
+    pictures: bool = Field(
+        default=True, description="Draw the table and hands as pictures (servers and users can still opt out)."
+    )
 
     @field_validator("log_level")
     @classmethod

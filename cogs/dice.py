@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import secrets
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.dice import virtue_check
+from bot.engine.dice import CheckResult, virtue_check
 from bot.engine.errors import GameError
 from bot.engine.prng import Rng
+from bot.pictures.dice import draw_pool
 from bot.rolling import MAX_LENGTH, DiceError, roll_expression
 from cogs.dice_render import Card, render_check, render_roll
 
@@ -85,6 +88,31 @@ class Dice(commands.Cog):
             return
         embed = card_embed(render_check(result, reason), interaction.user)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        # The dice as faces come after the answer, in the publisher's background, so /check stays instant.
+        publisher = getattr(self.bot, "publisher", None)
+        if publisher is not None:
+            publisher.schedule(
+                ("dice", interaction.id),
+                lambda: self._add_dice(interaction, embed, result, virtue.name, target),
+            )
+
+    async def _add_dice(
+        self,
+        interaction: discord.Interaction,
+        embed: discord.Embed,
+        result: CheckResult,
+        virtue: str,
+        target: int | None,
+    ) -> None:
+        if not await self.bot.picture_settings.enabled(interaction.guild_id, interaction.user.id):  # type: ignore[attr-defined]
+            return
+        title = f"{virtue} check" + (f" vs. {target}" if target is not None else "")
+        dice = [die.model_dump() for die in result.pool.dice]
+        png = (await asyncio.to_thread(draw_pool, title, dice, result.total)).png()
+        embed.set_image(url="attachment://dice.png")
+        await interaction.edit_original_response(
+            embed=embed, attachments=[discord.File(io.BytesIO(png), filename="dice.png")]
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

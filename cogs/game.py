@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.engine.errors import GameError
 from bot.store import GameSession
 from cogs.common.base import end_game
+from cogs.common.pictures import SERVER
 from cogs.common.replies import refuse, say
 from cogs.common.text import mention
 
@@ -65,6 +66,35 @@ class GameCommands(
     )
     async def end_cmd(self, interaction: discord.Interaction) -> None:
         await end_game(self.bot, interaction)
+
+    @app_commands.command(name="settings", description="Pictures of the table and hands: on or off.")
+    @app_commands.describe(
+        pictures="Draw the table and hands as pictures (off: text only, e.g. for screen readers).",
+        scope="Just for you (your DMs and panels), or the whole server (needs Manage Server).",
+    )
+    @app_commands.choices(
+        pictures=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
+        scope=[app_commands.Choice(name="me", value="me"), app_commands.Choice(name="server", value="server")],
+    )
+    async def settings_cmd(
+        self,
+        interaction: discord.Interaction,
+        pictures: app_commands.Choice[str],
+        scope: app_commands.Choice[str] | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            await refuse(interaction, "Settings belong to a server; use this in a server channel.")
+            return
+        on = pictures.value == "on"
+        whole_server = scope is not None and scope.value == "server"
+        if whole_server and not (interaction.permissions and interaction.permissions.manage_guild):
+            await refuse(interaction, "Only someone with Manage Server can change this for the whole server.")
+            return
+        user = SERVER if whole_server else interaction.user.id
+        await self.bot.picture_settings.choose(interaction.guild_id, user, on)
+        who = "this server" if whole_server else "you"
+        state = "on" if on else "off: text only"
+        await say(interaction, f"Pictures are now {state} for {who}.", ephemeral=True)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -207,6 +207,8 @@ class FakeMessage:
 
     def apply_edit(self, body: dict[str, Any]) -> None:
         self.history.append(self.snapshot())
+        if body.get("attachments") is not None:
+            body = {**body, "attachments": kept_attachments(body)}
         for key in ("content", "embeds", "components", "attachments"):
             if key in body:
                 self.__dict__[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
@@ -260,3 +262,23 @@ def find_button_id(components: list[dict[str, Any]], label: str) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def kept_attachments(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """An edit names the attachments to keep or upload (`{"id": n, "filename": ...}`); answer with whole ones."""
+    files = {f"files[{i}]": f for i, f in enumerate(body.get("_files", []))}
+    uploaded = {str(i): f for i, f in enumerate(body.get("_files", []))}
+    out = []
+    for entry in body["attachments"]:
+        f = uploaded.get(str(entry.get("id"))) or files.get(str(entry.get("id"))) or {}
+        out.append(
+            {
+                "id": str(entry.get("id")),
+                "filename": entry.get("filename") or f.get("filename") or "file",
+                "size": entry.get("size", f.get("size", 0)),
+                "url": entry.get("url", ""),
+                "proxy_url": entry.get("proxy_url", ""),
+            }
+        )
+    return out
+

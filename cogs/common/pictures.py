@@ -1,0 +1,100 @@
+"""Pictures on Discord: whether they are on (per server, per user), and the files to attach.
+
+Drawing runs in a worker thread from the publisher's background jobs, never on the path of an
+interaction's answer. A server admin turns pictures off for the whole server, any user for
+their own DMs and panels (`/game settings`); text stays complete either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import pictures
+from bot.store import GameSession, PlayerRecord
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+log = logging.getLogger(__name__)
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+SETTINGS = ("*", "settings", "pictures")  # game, kind, name of the PlayerRecord holding the choice
+SERVER = 0  # the user id of a server-wide record
+
+
+class PictureSettings:
+    """On unless a server or a user said off; answers from memory after the first look-up."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        self._known: dict[tuple[int, int], bool] = {}
+
+    async def _get(self, guild_id: int, user_id: int) -> bool | None:
+        key = (guild_id, user_id)
+        if key not in self._known:
+            record = await self.bot.service.store.get_record(guild_id, user_id, *SETTINGS)
+            self._known[key] = bool(record.data.get("on", True)) if record else True
+        return self._known[key]
+
+    async def enabled(self, guild_id: int | None, user_id: int | None = None) -> bool:
+        if not self.bot.settings.pictures:
+            return False
+        if guild_id is not None and not await self._get(guild_id, SERVER):
+            return False
+        return user_id is None or bool(await self._get(guild_id or 0, user_id))
+
+    async def choose(self, guild_id: int, user_id: int, on: bool) -> None:
+        def change(_: PlayerRecord | None) -> PlayerRecord:
+            return PlayerRecord(guild_id=guild_id, user_id=user_id, game=SETTINGS[0], kind=SETTINGS[1],
+                                name=SETTINGS[2], data={"on": on})
+
+        await self.bot.service.update_record(guild_id, user_id, *SETTINGS, change)
+        self._known[(guild_id, user_id)] = on
+
+
+def seat_names(row: GameSession) -> list[str]:
+    names = getattr(row, "names", None) or {}
+    return [names.get(str(user), f"Player {i + 1}") for i, user in enumerate(row.seats)]
+
+
+def _file(png: bytes | None, name: str) -> discord.File | None:
+    return discord.File(io.BytesIO(png), filename=name) if png else None
+
+
+async def table_file(bot: TabletopBot, row: GameSession, embeds: list[discord.Embed]) -> discord.File | None:
+    """The table picture, set as the last embed's image; None when pictures are off or not drawn."""
+    if row.state is None or not embeds or not await bot.picture_settings.enabled(row.guild_id):
+        return None
+    public = bot.service.view_for(row, None).get("public") or {}
+    try:
+        png = await asyncio.to_thread(pictures.table_png, row.game, public, seat_names(row))
+    except Exception:  # a picture must never stop the table: the text is complete without it
+        log.exception("session %s: drawing the table failed", row.id)
+        return None
+    if png:
+        embeds[-1].set_image(url=f"attachment://{TABLE_FILE}")
+    return _file(png, TABLE_FILE)
+
+
+async def hand_file(
+    bot: TabletopBot, row: GameSession, seat: int, user_id: int, embeds: list[discord.Embed]
+) -> discord.File | None:
+    """The viewer's own hand as a picture (from their projected view only), playable cards marked."""
+    if row.state is None or not embeds or not await bot.picture_settings.enabled(row.guild_id, user_id):
+        return None
+    view: dict[str, Any] = bot.service.view_for(row, user_id)
+    actions = bot.service.legal_actions(row, seat)
+    try:
+        png = await asyncio.to_thread(pictures.hand_png, row.game, view, actions, seat, "Your cards")
+    except Exception:
+        log.exception("session %s: drawing a hand failed", row.id)
+        return None
+    if png:
+        embeds[0].set_image(url=f"attachment://{HAND_FILE}")
+    return _file(png, HAND_FILE)

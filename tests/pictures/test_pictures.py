@@ -50,7 +50,8 @@ def test_golden_pictures(game: str, seed: int, moves: int) -> None:
         canvas.image.save(path)
         if not os.environ.get("PICTURES_UPDATE"):
             pytest.fail(f"{path.name} was missing and has been written: check it in and run again")
-    assert _difference(canvas.image, Image.open(path)) < 0.01, f"{path.name} changed: look at it"
+    with Image.open(path) as golden:
+        assert _difference(canvas.image, golden) < 0.01, f"{path.name} changed: look at it"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
@@ -185,24 +184,19 @@ def test_the_biggest_legal_expression_rolls() -> None:
 
 @pytest.mark.parametrize("expression", ["1d2rr<3", "1d2e>0", "10d6e<7kh1", "10d6rr>0kh1"])
 def test_endless_rerolls_and_explosions_stop_at_the_roll_cap(expression: str) -> None:
-    started = time.perf_counter()
     with pytest.raises(DiceError, match=f"after {MAX_ROLLS} dice"):
         roll_expression(expression)
-    assert time.perf_counter() - started < 2
 
 
-def test_a_big_exploding_pool_with_keep_is_fast() -> None:
-    # d20's own keep is quadratic; ours selects once. ~1000 dice kept with kh1 must stay quick.
-    worst = 0.0
+def test_a_big_exploding_pool_with_keep_keeps_one_die() -> None:
+    # d20's own keep is quadratic; ours selects once. Its speed is measured in tests/bench/bench_dice.py.
     for _ in range(10):
-        started = time.perf_counter()
         try:
             result = roll_expression("100d12e>1kh1")
-            assert sum(d.kept for d in result.terms[0].dice) == 1
-        except DiceError:
-            pass
-        worst = max(worst, time.perf_counter() - started)
-    assert worst < 0.5
+        except DiceError as exc:
+            assert "dice" in exc.message
+            continue
+        assert sum(d.kept for d in result.terms[0].dice) == 1
 
 
 # --- errors ----------------------------------------------------------------------------------

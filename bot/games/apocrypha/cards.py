@@ -435,35 +435,40 @@ def _cross_check(book: CardBook) -> None:
             if gift not in book.gifts:
                 raise CardDataError(f"apocrypha saints ({saint.id}): alpha gift {gift!r} is not a gift")
     for mission in book.missions.values():
-        where = f"apocrypha missions ({mission.id})"
-        custom = {f.id for f in mission.fragments}
-        for nx in mission.nexuses:
-            if nx.nexus and nx.nexus not in book.nexuses:
-                raise CardDataError(f"{where}: nexus {nx.nexus!r} is not a nexus")
-            for card in nx.cards:
-                if book.kind_of(card) not in ("gifts", "threats", "omens") and card not in custom:
-                    raise CardDataError(f"{where}: nexus card {card!r} is not a gift, threat or omen")
-            for mut in nx.mutations:
-                if mut not in book.mutations:
-                    raise CardDataError(f"{where}: mutation {mut!r} is not a mutation")
-        for tt in mission.true_threats:
-            for threat in tt.table.results if tt.table else [tt.threat]:
-                if threat not in book.threats:
-                    raise CardDataError(f"{where}: true threat {threat!r} is not a threat")
-        if mission.mode == "coop":
-            from bot.games.apocrypha.structures import check_mission
+        check_mission(book, mission)
 
-            problem = check_mission(mission)
-            if problem:
-                raise CardDataError(f"{where}: {problem}")
-        for table, kind in ((mission.gifts, "gifts"), (mission.threats, "threats")):
-            for card_ids in table.values():
-                for card in card_ids:
-                    if card not in getattr(book, kind):
-                        raise CardDataError(f"{where}: {card!r} is not in {kind}")
-        for entry in mission.clock_extra:
-            if book.kind_of(entry.card) not in ("gifts", "threats", "omens"):
-                raise CardDataError(f"{where}: clock card {entry.card!r} is not a gift, threat or omen")
+
+def check_mission(book: CardBook, mission: Mission) -> None:
+    """Every card, nexus and mutation a mission names is in the box (a box mission or a guide's own)."""
+    where = f"apocrypha missions ({mission.id})"
+    custom = {f.id for f in mission.fragments}
+    for nx in mission.nexuses:
+        if nx.nexus and nx.nexus not in book.nexuses:
+            raise CardDataError(f"{where}: nexus {nx.nexus!r} is not a nexus")
+        for card in nx.cards:
+            if book.kind_of(card) not in ("gifts", "threats", "omens") and card not in custom:
+                raise CardDataError(f"{where}: nexus card {card!r} is not a gift, threat or omen")
+        for mut in nx.mutations:
+            if mut not in book.mutations:
+                raise CardDataError(f"{where}: mutation {mut!r} is not a mutation")
+    for tt in mission.true_threats:
+        for threat in tt.table.results if tt.table else [tt.threat]:
+            if threat not in book.threats:
+                raise CardDataError(f"{where}: true threat {threat!r} is not a threat")
+    if mission.mode == "coop":
+        from bot.games.apocrypha.structures import check_mission as check_structure
+
+        problem = check_structure(mission)
+        if problem:
+            raise CardDataError(f"{where}: {problem}")
+    for table, kind in ((mission.gifts, "gifts"), (mission.threats, "threats")):
+        for card_ids in table.values():
+            for card in card_ids:
+                if card not in getattr(book, kind):
+                    raise CardDataError(f"{where}: {card!r} is not in {kind}")
+    for entry in mission.clock_extra:
+        if book.kind_of(entry.card) not in ("gifts", "threats", "omens"):
+            raise CardDataError(f"{where}: clock card {entry.card!r} is not a gift, threat or omen")
 
 
 @lru_cache(maxsize=4)

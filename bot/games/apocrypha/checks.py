@@ -49,6 +49,9 @@ def start_check(
         skills=skills,
         purpose=purpose,
     )
+    if confront is not None and confront.written:
+        check.mutations = [m.model_copy() for m in confront.written]
+        check.mutated = True
     t.pub.check = check
     t.sec.used = []
     tgt = f" {target}" if target is not None else ""
@@ -124,7 +127,9 @@ def mutation_side(t: Table, mutation_id: str) -> tuple[Any, str]:
     return (mutation.vs_threat if vs_threat else mutation.other), mutation.name
 
 
-def apply_mutation(t: Table, mutation_id: str, fixed: int | None = None) -> MutationApplied:
+def apply_mutation(
+    t: Table, mutation_id: str, fixed: int | None = None, name: str | None = None
+) -> MutationApplied:
     """Roll one die per assisting saint (at least one), apply the lowest result to the check."""
     from bot.games.apocrypha.context import Ctx
     from bot.games.apocrypha.effects import BOOK
@@ -135,14 +140,15 @@ def apply_mutation(t: Table, mutation_id: str, fixed: int | None = None) -> Muta
     rolls = [fixed] if fixed is not None else roll_d6(t, max(1, len(assisting)))
     result = min(rolls)
     row = side.results[result - 1]
-    applied = MutationApplied(mutation=mutation_id, side=side.name, rolls=rolls, result=result, text=row.text)
+    label = f"{name} (as {side.name})" if name else side.name
+    applied = MutationApplied(mutation=mutation_id, side=label, rolls=rolls, result=result, text=row.text)
     check.mutations.append(applied)
     check.mutated = True
     if t.pub.confront is not None:
         t.pub.confront.mutated = True
     t.say(
         "mutate",
-        f"The check mutates: {side.name}. Rolled {', '.join(map(str, rolls))}; {result} applies: {row.text}",
+        f"The check mutates: {label}. Rolled {', '.join(map(str, rolls))}; {result} applies: {row.text}",
     )
     ctx = Ctx(t, check.seat, [check.seat], None, None, None)
     try:
@@ -153,8 +159,10 @@ def apply_mutation(t: Table, mutation_id: str, fixed: int | None = None) -> Muta
     return applied
 
 
-def mutate_now(t: Table, mutation_id: str | None, rolls: list[int]) -> None:
-    """A power or the guide mutates the confrontation: now if the check is still before its roll, else queued."""
+def mutate_now(t: Table, mutation_id: str | None, rolls: list[int], name: str | None = None) -> None:
+    """A power or the guide mutates the confrontation: now if the check is still before its roll, else queued.
+
+    name: the guide's own name for it (a mutation written on a box mutation's effects)."""
     if mutation_id is None:
         mutation_id = t.state.rng.choice(sorted(t.book.mutations))
     if mutation_id not in t.book.mutations:
@@ -162,11 +170,11 @@ def mutate_now(t: Table, mutation_id: str | None, rolls: list[int]) -> None:
     check = t.pub.check
     fixed = rolls[0] if rolls else None
     if check is not None and check.stage == "assemble":
-        apply_mutation(t, mutation_id, fixed)
+        apply_mutation(t, mutation_id, fixed, name)
         return
     if t.pub.confront is None:
         raise GameError("There is no confrontation to mutate.")
-    t.pub.confront.queued_mutations.append(mutation_id if fixed is None else f"{mutation_id}:{fixed}")
+    t.pub.confront.queued_mutations.append(f"{mutation_id}:{fixed or ''}:{name or ''}")
     t.pub.confront.mutated = True
     if check is not None and check.awaiting_mutation:
         # The assisted check was waiting for exactly this: it goes on to Assemble now.
@@ -198,8 +206,8 @@ def to_assemble(t: Table) -> bool:
     check.stage = "assemble"
     t.sec.used = []
     for entry in queued:
-        mid, _, fixed = entry.partition(":")
-        apply_mutation(t, mid, int(fixed) if fixed else None)
+        mid, fixed, name = (entry.split(":", 2) + ["", ""])[:3]
+        apply_mutation(t, mid, int(fixed) if fixed else None, name or None)
     if assisted:
         check.mutated = True
     if t.pub.confront is not None:
@@ -409,7 +417,10 @@ def mandatory_powers(t: Table, timing: str, seat: int) -> list[tuple[str | None,
     found: list[tuple[str | None, Any]] = []
     confront = t.pub.confront
     if confront is not None and confront.kind == "threat":
-        found += [(confront.card, p) for p in t.card(confront.card).powers if p.mandatory]
+        powers = t.card(confront.card).powers
+        found += [
+            (confront.card, p) for i, p in enumerate(powers) if p.mandatory and i not in confront.stopped
+        ]
     key = t.view(seat).nexus
     if key and key in t.pub.nexuses:
         nexus = t.pub.nexuses[key]

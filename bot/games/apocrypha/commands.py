@@ -199,11 +199,18 @@ class Present(BaseModel):
 
 
 class AddMutation(BaseModel):
-    """Mutate the current confrontation with a chosen mutation (None: a random one); `roll` fixes the d6."""
+    """Mutate the current confrontation with a chosen mutation (None: a random one); `roll` fixes the d6.
+
+    `also`: more mutations at once. `name` (and `text`): a mutation the guide writes now; with
+    `mutation` it uses that mutation's effects under the new name, without it it is a ruling in words
+    that the guide applies."""
 
     type: Literal["g_mutate"] = "g_mutate"
     mutation: str | None
     roll: int | None = Field(default=None, ge=1, le=6)
+    also: list[str] = []
+    name: str | None = None
+    text: str = ""
 
 
 class AdjustTarget(BaseModel):
@@ -212,10 +219,72 @@ class AdjustTarget(BaseModel):
 
 
 class Delay(BaseModel):
-    """Sacrifice cards from the top of the clock."""
+    """Sacrifice cards from the top of the clock, or (`add`) put that many random omens on top of it."""
 
     type: Literal["g_delay"] = "g_delay"
     n: int = Field(default=1, ge=1, le=20)
+    add: bool = False
+
+
+class DrawClock(BaseModel):
+    """At a turn's start any number of saints draw a card from the clock."""
+
+    type: Literal["g_draw"] = "g_draw"
+    seats: list[int] = Field(min_length=1)
+
+
+class GuideCheck(BaseModel):
+    """A bare check the guide calls, outside any card: a virtue, a target, maybe a skill."""
+
+    type: Literal["g_check"] = "g_check"
+    seat: int
+    virtue: Literal["body", "mind", "rage", "soul"]
+    target: int = Field(ge=0, le=60)
+    skill: str | None = None
+
+
+class DiceEffect(BaseModel):
+    """An effect the guide rules onto the check in progress: trash, downgrade, upgrade, flip, reroll or
+    explode `n` dice (the lowest, the highest, all, or the numbered ones), of one colour or any."""
+
+    type: Literal["g_dice_effect"] = "g_dice_effect"
+    kind: Literal["trash", "downgrade", "upgrade", "flip", "reroll", "explode"]
+    n: int = Field(default=1, ge=1, le=12)
+    which: Literal["lowest", "highest", "all", "chosen"] = "lowest"
+    colour: Literal["body", "mind", "rage", "soul", "bonus"] | None = None
+    dice: list[int] = []
+
+
+class StopPower(BaseModel):
+    """Stop a power of the confronted card for this confrontation (None: all of its powers)."""
+
+    type: Literal["g_stop"] = "g_stop"
+    power: int | None = None
+
+
+class GiveCard(BaseModel):
+    """Give a saint a card from the box: into their hand, or on top of their deck."""
+
+    type: Literal["g_give"] = "g_give"
+    seat: int
+    card: str
+    to: Literal["hand", "deck"] = "hand"
+
+
+class SearchDeck(BaseModel):
+    """Downtime: a saint takes the named cards from their deck into their hand; the deck is shuffled."""
+
+    type: Literal["g_search"] = "g_search"
+    seat: int
+    cards: list[str] = Field(min_length=1)
+
+
+class Retreat(BaseModel):
+    """A threat waiting on top of its nexus retreats: shuffled into the nexus, or back to the box."""
+
+    type: Literal["g_retreat"] = "g_retreat"
+    nexus: str
+    to_box: bool = False
 
 
 class AllowReset(BaseModel):
@@ -285,6 +354,13 @@ GUIDE_COMMANDS = (
     EndActiveTurn,
     EndMission,
     SetDice,
+    DrawClock,
+    GuideCheck,
+    DiceEffect,
+    StopPower,
+    GiveCard,
+    SearchDeck,
+    Retreat,
 )
 
 Command = Annotated[
@@ -318,6 +394,13 @@ Command = Annotated[
     | GiveFragment
     | EndActiveTurn
     | EndMission
-    | SetDice,
+    | SetDice
+    | DrawClock
+    | GuideCheck
+    | DiceEffect
+    | StopPower
+    | GiveCard
+    | SearchDeck
+    | Retreat,
     Field(discriminator="type"),
 ]

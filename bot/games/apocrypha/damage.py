@@ -42,9 +42,14 @@ def damage_powers(t: Table, seat: int, source: str | None) -> list:
     from bot.games.apocrypha.checks import mandatory_powers
 
     found = []
-    if source is not None:
-        found += [(source, p) for p in t.card(source).powers if p.timing == "damage" and p.mandatory]
     confront = t.pub.confront
+    if source is not None:
+        stopped = confront.stopped if confront is not None and confront.card == source else []
+        found += [
+            (source, p)
+            for i, p in enumerate(t.card(source).powers)
+            if p.timing == "damage" and p.mandatory and i not in stopped
+        ]
     for uid, power in mandatory_powers(t, "damage", seat):
         if confront is not None and uid == confront.card:
             continue  # a threat's damage power applies only to damage from that threat

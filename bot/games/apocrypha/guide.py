@@ -7,28 +7,35 @@ from typing import Any
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import checks, damage, investigate, turns
+from bot.games.apocrypha import checks, damage, guide_tools, investigate, turns
 from bot.games.apocrypha.cards import slug
 from bot.games.apocrypha.commands import (
     AddMutation,
     AdjustTarget,
     AllowReset,
     Delay,
+    DiceEffect,
+    DrawClock,
     EndActiveTurn,
     EndMission,
+    GiveCard,
     GiveFragment,
+    GuideCheck,
     OrientNexus,
     PlaceSaints,
     PrepareNexus,
     Present,
+    Retreat,
     RevealNexus,
+    SearchDeck,
     SetDice,
     StackClock,
     StackNexus,
     StartTurn,
+    StopPower,
 )
 from bot.games.apocrypha.mission_end import end_mission
-from bot.games.apocrypha.state import ClockCard, NexusView, Pending
+from bot.games.apocrypha.state import ClockCard, MutationApplied, NexusView, Pending
 from bot.games.apocrypha.table import Table
 
 
@@ -85,6 +92,48 @@ def reveal(t: Table, key: str) -> None:
         raise GameError(f"There is no nexus called {key}.")
     t.pub.nexuses[key] = view
     t.say("nexus", f"The saints discover {view.name}. {view.description}".strip())
+
+
+TOOLS: dict[type, Any] = {
+    DrawClock: guide_tools.draw_clock,
+    GuideCheck: guide_tools.bare_check,
+    DiceEffect: guide_tools.dice_effect,
+    StopPower: guide_tools.stop_power,
+    GiveCard: guide_tools.give_card,
+    SearchDeck: guide_tools.search_deck,
+    Retreat: guide_tools.retreat,
+}
+
+
+def mutate(t: Table, cmd: AddMutation) -> None:
+    """One or several mutations from the box, or one the guide writes (on a box mutation's effects,
+    or in words only)."""
+    pub = t.pub
+    if pub.confront is None and (pub.check is None or pub.check.stage == "done"):
+        raise GameError("There is no confrontation or check to mutate.")
+    if cmd.name is None:
+        for mid in [cmd.mutation, *cmd.also]:
+            if mid is not None and mid not in t.book.mutations:
+                raise GameError(f"There is no mutation called {mid} in the box.")
+        for i, mid in enumerate([cmd.mutation, *cmd.also]):
+            checks.mutate_now(t, mid, [cmd.roll] if cmd.roll and i == 0 else [])
+        return
+    if cmd.also:
+        raise GameError("Write one mutation at a time.")
+    if cmd.mutation is not None:
+        checks.mutate_now(t, cmd.mutation, [cmd.roll] if cmd.roll else [], name=cmd.name)
+        return
+    if not cmd.text.strip():
+        raise GameError("Say what your mutation does (its text), or base it on a mutation from the box.")
+    written = MutationApplied(mutation="written", side=cmd.name, rolls=[], result=0, text=cmd.text)
+    check = pub.check if pub.check is not None and pub.check.stage != "done" else None
+    if check is not None:
+        check.mutations.append(written)
+        check.mutated = True
+    if pub.confront is not None:
+        pub.confront.written.append(written)
+        pub.confront.mutated = True
+    t.say("mutate", f"The guide mutates the confrontation: {cmd.name}. {cmd.text}".strip())
 
 
 def handle(t: Table, cmd: Any) -> None:
@@ -157,7 +206,7 @@ def handle(t: Table, cmd: Any) -> None:
     elif isinstance(cmd, Present):
         present(t, cmd)
     elif isinstance(cmd, AddMutation):
-        checks.mutate_now(t, cmd.mutation, [cmd.roll] if cmd.roll else [])
+        mutate(t, cmd)
     elif isinstance(cmd, AdjustTarget):
         if pub.confront is None and pub.check is None:
             raise GameError("There is no confrontation whose target could change.")
@@ -166,6 +215,8 @@ def handle(t: Table, cmd: Any) -> None:
         if pub.check is not None and pub.check.target is not None and pub.check.stage != "done":
             pub.check.target += cmd.by
         t.say("target", f"The guide changes the target by {cmd.by:+d}.")
+    elif isinstance(cmd, Delay) and cmd.add:
+        guide_tools.add_delay(t, cmd.n)
     elif isinstance(cmd, Delay):
         if not t.sec.clock:
             raise GameError("The clock is already empty.")
@@ -202,6 +253,8 @@ def handle(t: Table, cmd: Any) -> None:
         turns.pass_turn(t, active)
     elif isinstance(cmd, EndMission):
         end_mission(t, cmd.won)
+    elif type(cmd) in TOOLS:
+        TOOLS[type(cmd)](t, cmd)
     elif isinstance(cmd, SetDice):
         if any(not 1 <= v <= 6 for v in cmd.values):
             raise GameError("Dice results go from 1 to 6.")
@@ -251,9 +304,20 @@ def give_fragment(t: Table, cmd: GiveFragment) -> None:
     if cmd.fragment:
         mission = t.book.missions.get(t.pub.mission or "")
         custom = {f.id for f in mission.fragments} if mission else set()
-        if cmd.fragment in custom:
-            if t.in_play(cmd.fragment) or any(p.data.get("fragment") == cmd.fragment for p in t.pub.pending):
+        own = {f.id: f for f in (t.sec.guide_mission.fragments if t.sec.guide_mission else [])}
+        if cmd.fragment in custom or cmd.fragment in own:
+            if (
+                t.in_play(cmd.fragment)
+                or cmd.fragment in t.pub.fragments_given
+                or any(p.data.get("fragment") == f"{cmd.fragment}#1" for p in t.pub.pending)
+            ):
                 raise GameError("That mission fragment has already been given.")
+            if cmd.fragment in own:
+                # The guide's own fragment is shown to the saints once it is given, as a written one.
+                t.pub.fragments_given[cmd.fragment] = {
+                    "name": own[cmd.fragment].name,
+                    "text": own[cmd.fragment].text,
+                }
             uid = f"{cmd.fragment}#1"
         elif cmd.fragment in t.book.fragments:
             if not t.box_has(cmd.fragment):

@@ -7,13 +7,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from bot.engine.cards import CardDataError
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat, seat_ref
 from bot.games.apocrypha import checks, coop, damage, guide, investigate, sanctify, turns
-from bot.games.apocrypha.cards import CardBook, Mission, cached_book, load_book
+from bot.games.apocrypha.cards import CardBook, Mission, cached_book, check_mission, load_book
 from bot.games.apocrypha.commands import (
     GUIDE_COMMANDS,
     AddMutation,
@@ -58,6 +59,8 @@ class Options(BaseModel):
     first: int | None = None
     # In the lobby: those choices by Discord user id (cogs/apocrypha/choir.py), resolved at start.
     choir: dict[str, Any] = {}
+    # A mission the guide composed and saved on the server (guided mode), used instead of a box one.
+    guide_mission: Mission | None = None
 
 
 class Apocrypha(Rules[ApocryphaState]):
@@ -94,7 +97,15 @@ class Apocrypha(Rules[ApocryphaState]):
         if opts.mode == "guided" and not roles.get("guide", False):
             raise GameError("Guided mode needs a guide.")
         mission: Mission | None = None
-        if opts.mission is not None:
+        if opts.guide_mission is not None:
+            if opts.mode != "guided":
+                raise GameError("A guide's own mission is played in guided mode.")
+            mission = opts.guide_mission
+            try:
+                check_mission(book, mission)
+            except CardDataError as exc:
+                raise GameError(f"That mission names something not in the box ({exc}).") from None
+        elif opts.mission is not None:
             mission = book.missions.get(opts.mission)
             if mission is None:
                 raise GameError(f"There is no mission called {opts.mission}.")
@@ -138,6 +149,8 @@ class Apocrypha(Rules[ApocryphaState]):
             first = coop.start(t, opts.order, opts.starts, opts.first)
         elif mission is not None:
             self._prepare_mission(t, mission, players)
+        if opts.guide_mission is not None:
+            state.secret.guide_mission = opts.guide_mission
         for seat in range(players):
             t.draw(seat, t.view(seat).hand_size)
         t.sync()
@@ -298,12 +311,15 @@ class Apocrypha(Rules[ApocryphaState]):
         elif isinstance(cmd, EndTurn):
             turns.end_turn(t, seat, cmd.discard, cmd.recycle)
         elif isinstance(cmd, ResetHand):
-            allowed = seat in pub.must_reset or (
-                pub.mode == "guided" and pub.step == "end" and pub.active != seat
-            )
+            allowed = seat in pub.must_reset or seat in pub.reset_open
             if not allowed:
-                raise GameError("You can reset only when the active saint resets or the guide calls a rest.")
+                raise GameError(
+                    "You can reset only after the active saint resets (until the next turn starts) "
+                    "or when the guide calls a rest."
+                )
             turns.reset_hand(t, seat, cmd.discard, cmd.recycle)
+            if seat in pub.reset_open:
+                pub.reset_open.remove(seat)
         elif isinstance(cmd, Seal) and pub.coop is not None:
             sanctify.seal(t, seat, cmd.virtue, cmd.card)
         elif isinstance(cmd, Seal):
@@ -428,7 +444,7 @@ class Apocrypha(Rules[ApocryphaState]):
             acts.append(Next() if pub.step != "end" else EndTurn())
             if pub.step != "end":
                 acts.append(EndTurn())
-        elif seat in pub.must_reset:
+        elif seat in pub.must_reset or seat in pub.reset_open:
             acts.append(ResetHand())
         if pub.coop is not None and check is None and pub.confront is None:
             acts += sanctify.legal(t, seat)

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from bot.engine.dice import Pool
 from bot.engine.state import GameState, Part
+from bot.games.apocrypha.cards import Mission
 
 Step = Literal["setup", "start", "support", "investigate", "sanctify", "transfer", "end", "over"]
 TURN_STEPS: tuple[str, ...] = ("start", "support", "investigate", "sanctify", "transfer", "end")
@@ -118,6 +119,8 @@ class Confrontation(BaseModel):
     won_to: str | None = None  # where a won gift goes instead of the hand
     archetype: str | None = None  # co-op: the archetype this displayed true threat stands in for
     requirement: str | None = None  # co-op: "guard" or "seal" when winning meets a nexus requirement
+    stopped: list[int] = []  # the confronted card's powers the guide stopped for this confrontation
+    written: list[MutationApplied] = []  # the guide's mutations in words, for every check against it
 
 
 class DamageState(BaseModel):
@@ -204,6 +207,7 @@ class Public(Part):
     moved: bool = False
     gave: bool = False
     must_reset: list[int] = []
+    reset_open: list[int] = []  # guided: the active saint reset, so these saints may reset too
     holds: list[Hold] = []  # confronted cards slotted away until their saint's hand is empty
     fragments_given: dict[str, dict[str, str]] = {}  # custom fragment id -> {name, text}
     coop: Coop | None = None
@@ -227,6 +231,7 @@ class Secret(Part):
     # Confronted or held card instance -> the nexus it came from. Secret: a hidden nexus's key must
     # not reach the saints through the confrontation.
     origins: dict[str, str] = {}
+    guide_mission: Mission | None = None  # the guide's own mission, kept from the saints
 
 
 class Hand(Part):

@@ -223,6 +223,7 @@ def start_turn(t: Table, seat: int, draw: bool) -> None:
     pub.turn += 1
     pub.active = seat
     pub.last_active = seat
+    pub.reset_open = []
     pub.step = "start"
     t.sec.used = []
     pub.moved = False
@@ -396,6 +397,7 @@ def end_turn(t: Table, seat: int, discard: list[str], recycle: list[str]) -> Non
 
 def pass_turn(t: Table, seat: int) -> None:
     pub = t.pub
+    done = {seat, *pub.must_reset}
     for other in list(pub.must_reset):
         reset_hand(t, other, [], None)
     pub.modifiers = [m for m in pub.modifiers if m.until == "mission"]
@@ -407,6 +409,10 @@ def pass_turn(t: Table, seat: int) -> None:
     else:
         pub.active = None
         pub.step = "setup"
+        # The active saint has reset: any other saint may reset too, wherever they are.
+        pub.reset_open = [s for s in pub.order if s not in done]
+        if pub.reset_open:
+            t.say("pass", "Any other saint may reset now, until the next turn starts.")
         t.tell_guide("turn", "The turn is over: start the next saint's turn when you are ready.")
 
 

@@ -18,13 +18,14 @@ from discord import app_commands
 from bot.engine.errors import GameError
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat
-from bot.games.apocrypha.cards import CardBook
+from bot.games.apocrypha.cards import CardBook, Mission
 from bot.games.apocrypha.commands import AssistCheck
 from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display
 from bot.service import Result, actor_of, user_of
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apocrypha import choir, render, views
 from cogs.apocrypha.guide import GuideCommands, numbers
+from cogs.apocrypha.missions import MissionCommands, find_mission, mission_of
 from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
@@ -69,6 +70,7 @@ def hand_ref(book: CardBook, view: dict[str, Any], seat: int, text: str) -> str:
 class ApocryphaCog(
     SaintCommands,
     GuideCommands,
+    MissionCommands,
     GameCog,
     group_name="apocrypha",
     group_description="Apocrypha: saints against the Deathless, with a guide or co-op.",
@@ -109,11 +111,24 @@ class ApocryphaCog(
         mission: str | None = None,
         guide: discord.Member | None = None,
     ) -> None:
+        options: dict[str, Any] = {"mode": mode, "mission": None}
         if mission:
-            mission = next(
-                (k for k, m in self.book.missions.items() if mission.lower() in (k, m.name.lower())), mission
+            box = next(
+                (k for k, m in self.book.missions.items() if mission.lower() in (k, m.name.lower())), None
             )
-        options = {"mode": mode, "mission": mission}
+            own = (
+                await find_mission(self.bot, interaction.guild_id, mission) if interaction.guild_id else None
+            )
+            if box is None and own is not None:
+                try:
+                    if mode != "guided":
+                        raise GameError("A guide's own mission is played in guided mode.")
+                    options["guide_mission"] = mission_of(own).model_dump(mode="json")
+                except GameError as exc:
+                    await refuse(interaction, exc.message)
+                    return
+            else:
+                options["mission"] = box or mission
         if mode == "guided" and (guide is None or guide.id == interaction.user.id):
             await self.open_lobby(interaction, options, host_role="guide")
             return
@@ -130,11 +145,12 @@ class ApocryphaCog(
     async def _missions(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [
+        box = [
             app_commands.Choice(name=m.name[:100], value=k)
             for k, m in self.book.missions.items()
             if current.lower() in m.name.lower()
-        ][:25]
+        ]
+        return (box + await self.server_mission_choices(interaction, current))[:25]
 
     @app_commands.command(
         name="join", description="Join the lobby here bringing one of your saints (or as the guide)."
@@ -228,6 +244,9 @@ class ApocryphaCog(
     def options_text(self, row: GameSession) -> str:
         mode = "guided" if row.options.get("mode", "guided") == "guided" else "co-op"
         mission = self.book.missions.get(row.options.get("mission") or "")
+        own = row.options.get("guide_mission")
+        if own:
+            mission = Mission.model_validate(own)
         picks = row.options.get("picks", {})
         saints = ", ".join(f"{mention(int(u))}: {n}" for u, n in picks.items() if int(u) in row.seats)
         text = f"{mode}" + (f", mission {mission.name}" if mission else ", the guide's own mission")
@@ -402,24 +421,26 @@ class ApocryphaCog(
 
         await self._saint_act(interaction, build, "Given.")
 
-    @app_commands.command(name="endturn", description="Reset (discard the cards you name) and end your turn.")
+    @app_commands.command(
+        name="endturn",
+        description="Reset and end your turn; on another's turn, reset when the game lets you.",
+    )
     @app_commands.describe(
         discard="Cards to discard first, separated by commas", recycle="Extra cards to recycle"
     )
     async def endturn_cmd(
         self, interaction: discord.Interaction, discard: str = "", recycle: str = ""
     ) -> None:
-        await self._saint_act(
-            interaction, self._reset_builder("end_turn", discard, recycle), "Your turn is over."
-        )
+        # One command for both resets (Discord allows 25 commands here): your own turn's end, or the
+        # reset another saint's reset or the guide's rest allows.
+        ending = self._reset_builder("end_turn", discard, recycle)
+        resetting = self._reset_builder("reset", discard, recycle)
 
-    @app_commands.command(
-        name="reset", description="Reset your hand when the game lets you (a rest, or another saint's reset)."
-    )
-    async def reset_cmd(self, interaction: discord.Interaction, discard: str = "", recycle: str = "") -> None:
-        await self._saint_act(
-            interaction, self._reset_builder("reset", discard, recycle), "You reset your hand."
-        )
+        def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
+            mine = view.get("public", {}).get("active") == seat
+            return (ending if mine else resetting)(view, seat, row)
+
+        await self._saint_act(interaction, build, "Done: you reset.")
 
     def _reset_builder(self, kind: str, discard: str, recycle: str) -> Any:
         def build(view: dict[str, Any], seat: int, row: GameSession) -> dict[str, Any]:
@@ -690,8 +711,11 @@ class ApocryphaCog(
             return
         state = self.rules.load_state(row.state or {})
         public = state.public
+        # In guided mode the guide has handed out the fragments; only a won co-op mission has a display.
         display, order = (
-            fragment_display(state, self.book, self._rng(row, 1)) if public.outcome == "won" else ([], [])
+            fragment_display(state, self.book, self._rng(row, 1))
+            if public.outcome == "won" and public.mode == "coop"
+            else ([], [])
         )
         created = False
 

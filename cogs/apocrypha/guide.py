@@ -243,9 +243,22 @@ class GuideCommands:
 
         await self._guide_act(interaction, build, "The clock is set.")
 
-    @guide.command(name="delay", description="A delay: sacrifice cards from the top of the clock.")
-    async def g_delay(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 20] = 1) -> None:
-        await self._guide_act(interaction, lambda v: {"type": "g_delay", "n": n}, "Delayed.")
+    @guide.command(name="delay", description="A delay: sacrifice cards from the clock (or add omens to it).")
+    @app_commands.describe(n="How many cards", add="Add that many random omens instead of sacrificing")
+    async def g_delay(
+        self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 20] = 1, add: bool = False
+    ) -> None:
+        await self._guide_act(interaction, lambda v: {"type": "g_delay", "n": n, "add": add}, "Delayed.")
+
+    @guide.command(
+        name="draw", description="Start: saints draw a card from the clock (then start one's turn)."
+    )
+    @app_commands.describe(saints="The saints who draw, separated by commas, in order")
+    async def g_draw(self, interaction: discord.Interaction, saints: str) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            return {"type": "g_draw", "seats": [seat_ref(view, s) for s in saints.split(",") if s.strip()]}
+
+        await self._guide_act(interaction, build, "They draw from the clock.")
 
     # -- turns and confrontations ---------------------------------------------------------------------
     @guide.command(name="start", description="Start a saint's turn, handing them the top clock card.")
@@ -277,23 +290,139 @@ class GuideCommands:
         await self._guide_act(interaction, build, "Presented.")
 
     @guide.command(
-        name="mutate", description="Add a mutation to the confrontation (before or after assists)."
+        name="mutate", description="Mutate the confrontation: box mutations, or one you write now."
     )
-    @app_commands.describe(roll="Fix the d6 result (default: rolled)")
+    @app_commands.describe(
+        mutation="A mutation from the box (its effects, under your name if you give one)",
+        roll="Fix the d6 result of the first mutation (default: rolled)",
+        also="More box mutations at once, separated by commas",
+        name="Your own mutation's name",
+        text="What your own mutation does (a ruling you apply, when no box mutation is named)",
+    )
     async def g_mutate(
         self,
         interaction: discord.Interaction,
-        mutation: str,
+        mutation: str | None = None,
         roll: app_commands.Range[int, 1, 6] | None = None,
+        also: str = "",
+        name: str | None = None,
+        text: str = "",
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            if mutation is None and name is None:
+                raise GameError("Name a mutation from the box, or write your own with a name and text.")
+            return {
+                "type": "g_mutate",
+                "mutation": card_ref(self.book, mutation, ("mutations",)) if mutation else None,
+                "roll": roll,
+                "also": [card_ref(self.book, m, ("mutations",)) for m in also.split(",") if m.strip()],
+                "name": name,
+                "text": text,
+            }
+
+        await self._guide_act(interaction, build, "Mutated.")
+
+    @guide.command(name="check", description="Call a bare check outside any card, e.g. Body (Resist) 10.")
+    @app_commands.describe(skill="A skill that adds its rank in bonus dice, if the saint has it")
+    async def g_check(
+        self,
+        interaction: discord.Interaction,
+        saint: str,
+        virtue: Literal["body", "mind", "rage", "soul"],
+        target: app_commands.Range[int, 0, 60],
+        skill: str | None = None,
     ) -> None:
         await self._guide_act(
             interaction,
             lambda v: {
-                "type": "g_mutate",
-                "mutation": card_ref(self.book, mutation, ("mutations",)),
-                "roll": roll,
+                "type": "g_check",
+                "seat": seat_ref(v, saint),
+                "virtue": virtue,
+                "target": target,
+                "skill": skill,
             },
-            "Mutated.",
+            "The check is called.",
+        )
+
+    @guide.command(
+        name="ruling", description="Rule a dice effect onto the check, e.g. trash 1 die, downgrade Rage."
+    )
+    @app_commands.describe(
+        effect="What happens to the dice",
+        n="How many dice",
+        which="Which dice: the lowest, the highest, all, or the numbered ones",
+        colour="Only dice of this colour",
+        dice="For 'chosen': dice numbers, e.g. 1, 3",
+    )
+    async def g_ruling(
+        self,
+        interaction: discord.Interaction,
+        effect: Literal["trash", "downgrade", "upgrade", "flip", "reroll", "explode"],
+        n: app_commands.Range[int, 1, 12] = 1,
+        which: Literal["lowest", "highest", "all", "chosen"] = "lowest",
+        colour: Literal["body", "mind", "rage", "soul", "bonus"] | None = None,
+        dice: str = "",
+    ) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            chosen = [d - 1 for d in numbers(dice)] if dice.strip() else []
+            return {
+                "type": "g_dice_effect",
+                "kind": effect,
+                "n": n,
+                "which": which,
+                "colour": colour,
+                "dice": chosen,
+            }
+
+        await self._guide_act(interaction, build, "Ruled.")
+
+    @guide.command(name="stop", description="Stop a power of the confronted card for this confrontation.")
+    @app_commands.describe(power="The power to stop (default: all of them)")
+    async def g_stop(self, interaction: discord.Interaction, power: str | None = None) -> None:
+        def build(view: dict[str, Any]) -> dict[str, Any]:
+            if power is not None and not power.strip().isdigit():
+                raise GameError("Pick the power from the list.")
+            return {"type": "g_stop", "power": int(power) if power is not None else None}
+
+        await self._guide_act(interaction, build, "Stopped.")
+
+    @guide.command(
+        name="give", description="Give a saint a gift or omen from the box: to the hand or deck top."
+    )
+    async def g_give(
+        self, interaction: discord.Interaction, saint: str, card: str, to: Literal["hand", "deck"] = "hand"
+    ) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {
+                "type": "g_give",
+                "seat": seat_ref(v, saint),
+                "card": card_ref(self.book, card),
+                "to": to,
+            },
+            "Given.",
+        )
+
+    @guide.command(
+        name="search", description="Downtime: a saint takes named cards from their deck into their hand."
+    )
+    @app_commands.describe(cards="Cards from the saint's deck, separated by commas")
+    async def g_search(self, interaction: discord.Interaction, saint: str, cards: str) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {"type": "g_search", "seat": seat_ref(v, saint), "cards": card_list(self.book, cards)},
+            "Searched.",
+        )
+
+    @guide.command(
+        name="retreat", description="A threat waiting on top of a nexus retreats (into it, or away)."
+    )
+    @app_commands.describe(to_box="It leaves the mission instead of hiding in the nexus")
+    async def g_retreat(self, interaction: discord.Interaction, nexus: str, to_box: bool = False) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {"type": "g_retreat", "nexus": nexus_ref(v, nexus), "to_box": to_box},
+            "It retreats.",
         )
 
     @guide.command(name="target", description="Raise or lower the target of the confrontation.")
@@ -379,6 +508,12 @@ class GuideCommands:
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
+        own = view.get("secret", {}).get("guide_mission")
+        if own:  # the guide's own mission: the whole plan, as written
+            from cogs.apocrypha.missions import describe
+
+            await say(interaction, describe(self.book, own))
+            return
         key = nexus_ref(view, nexus) if nexus else None
         await say(interaction, embeds=render.mission_notes(self.book, view["public"].get("mission"), key))
 
@@ -408,6 +543,7 @@ class GuideCommands:
     @g_orient.autocomplete("nexus")
     @g_stack.autocomplete("nexus")
     @g_present.autocomplete("nexus")
+    @g_retreat.autocomplete("nexus")
     async def _nexuses(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -427,12 +563,16 @@ class GuideCommands:
     @g_start.autocomplete("saint")
     @g_present.autocomplete("saint")
     @g_fragment.autocomplete("saint")
+    @g_check.autocomplete("saint")
+    @g_give.autocomplete("saint")
+    @g_search.autocomplete("saint")
     async def _saints(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         labels = saint_labels(await self._session_view(interaction))
         return _choices({label: label for label in labels.values()}, current)
 
     @g_place.autocomplete("saints")
     @g_rest.autocomplete("saints")
+    @g_draw.autocomplete("saints")
     async def _saint_list(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -446,6 +586,7 @@ class GuideCommands:
 
     @g_stack.autocomplete("cards")
     @g_clock.autocomplete("cards")
+    @g_search.autocomplete("cards")
     async def _card_list(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -463,6 +604,22 @@ class GuideCommands:
     ) -> list[app_commands.Choice[str]]:
         cards = {cid: c.name for kind in ("gifts", "threats") for cid, c in getattr(self.book, kind).items()}
         return _choices(cards, current)
+
+    @g_give.autocomplete("card")
+    async def _holdable(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        cards = {cid: c.name for kind in ("gifts", "omens") for cid, c in getattr(self.book, kind).items()}
+        return _choices(cards, current)
+
+    @g_stop.autocomplete("power")
+    async def _powers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        confront = (await self._session_view(interaction)).get("public", {}).get("confront")
+        if not confront:
+            return []
+        card = self.book.card(confront["card"].split("#")[0])
+        named = {str(i): f"{p.timing.capitalize()}: {p.text}" for i, p in enumerate(card.powers)}
+        return _choices(named, current)
 
     @g_mutate.autocomplete("mutation")
     async def _mutations(

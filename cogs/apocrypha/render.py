@@ -316,7 +316,24 @@ def guide_embeds(
     if notes:
         embed.add_field(name="Recent", value=clip("\n".join(notes), FIELD_VALUE_MAX), inline=False)
     _trim(embed)
-    return [embed]
+    return [embed, guide_tools_embed()]
+
+
+# The guide's tools grouped by the step they serve (all are `/apocrypha guide <name>`).
+GUIDE_TOOLS = (
+    ("Before and between scenes", "prepare, stack, clock, reveal, orient, place, rest, give, search, notes"),
+    ("Start", "draw (saints draw from the clock), start (a saint's turn), delay (sacrifice or add)"),
+    ("Confront", "present, mutate (box, several, or your own), stop (a card's power), target, retreat"),
+    ("Check", "check (a bare check), ruling (a dice effect), dice (fix the next dice), mutate"),
+    ("End", "endturn (they and their assisters reset; others may), fragment, endmission (won or lost)"),
+)
+
+
+def guide_tools_embed() -> discord.Embed:
+    embed = discord.Embed(title="Your tools, by step (`/apocrypha guide …`)", colour=GUIDE_COLOUR)
+    for step, tools in GUIDE_TOOLS:
+        embed.add_field(name=step, value=tools, inline=False)
+    return embed
 
 
 def _trim(embed: discord.Embed, budget: int = EMBED_BUDGET) -> None:

@@ -116,9 +116,15 @@ class ApocryphaCog(
             box = next(
                 (k for k, m in self.book.missions.items() if mission.lower() in (k, m.name.lower())), None
             )
-            own = (
-                await find_mission(self.bot, interaction.guild_id, mission) if interaction.guild_id else None
-            )
+            try:
+                own = (
+                    await find_mission(self.bot, interaction.guild_id, mission, interaction.user.id)
+                    if interaction.guild_id and box is None
+                    else None
+                )
+            except GameError as exc:
+                await refuse(interaction, exc.message)
+                return
             if box is None and own is not None:
                 try:
                     if mode != "guided":

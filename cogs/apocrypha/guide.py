@@ -64,14 +64,15 @@ def saint_labels(view: dict[str, Any]) -> dict[int, str]:
 
 
 def seat_ref(view: dict[str, Any], text: str) -> int:
-    """A seat from a saint's name (as autocomplete gives it, the first name, or the player's name for
+    """A seat from a saint's name (as autocomplete gives it, one word of it, or the player's name for
     their saint); seat numbers are not accepted, so typing and picking always agree."""
     wanted = text.strip().lower()
     own = view.get("saint_names", {})
     found = set()
     for seat, label in saint_labels(view).items():
         name = view["public"]["saints"][str(seat)]["name"]
-        if wanted in (label.lower(), name.lower(), name.split()[0].lower(), str(own.get(seat, "")).lower()):
+        words = {label.lower(), name.lower(), str(own.get(seat, "")).lower(), *name.lower().split()}
+        if wanted in words:
             found.add(seat)
     if len(found) > 1:
         raise GameError(f"More than one saint answers to {text.strip()}: pick one from the list.")
@@ -470,6 +471,8 @@ class GuideCommands:
             if fragment:
                 mission = self.book.missions.get(view["public"].get("mission") or "")
                 own = {f.name.lower(): f.id for f in mission.fragments} if mission else {}
+                written = view.get("secret", {}).get("guide_mission") or {}
+                own.update({f["name"].lower(): f["id"] for f in written.get("fragments", [])})
                 frag = own.get(fragment.strip().lower()) or card_ref(self.book, fragment, ("fragments",))
             return {
                 "type": "g_fragment",
@@ -634,5 +637,7 @@ class GuideCommands:
         view = await self._session_view(interaction)
         mission = self.book.missions.get(view.get("public", {}).get("mission") or "")
         named = {f.id: f"{f.name} (mission)" for f in mission.fragments} if mission else {}
+        written = view.get("secret", {}).get("guide_mission") or {}
+        named.update({f["id"]: f"{f['name']} (your mission)" for f in written.get("fragments", [])})
         named.update({k: f.name for k, f in self.book.fragments.items()})
         return _choices(named, current)

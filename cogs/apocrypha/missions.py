@@ -136,10 +136,16 @@ async def mission_records(bot: TabletopBot, guild: int) -> list[PlayerRecord]:
     return await bot.store.list_records(guild, SERVER, GAME, KIND)
 
 
-async def find_mission(bot: TabletopBot, guild: int, name: str) -> dict[str, Any] | None:
+async def find_mission(
+    bot: TabletopBot, guild: int, name: str, author: int | None = None
+) -> dict[str, Any] | None:
+    """A server mission's draft by name (any case); with `author`, a refusal for anyone else, since a
+    mission is the guide's secret from the saints who will play it."""
     wanted = name.strip().lower()
     for row in await mission_records(bot, guild):
         if row.name.lower() == wanted:
+            if author is not None and row.data.get("author") != author:
+                raise GameError("Only the guide who wrote that mission can read or start it.")
             return dict(row.data["mission"])
     return None
 
@@ -257,10 +263,10 @@ class MissionCommands:
             return
         await say(interaction, "Saved.\n" + describe(self.book, draft))
 
-    @mission.command(name="show", description="Read one of this server's missions in full (only to you).")
+    @mission.command(name="show", description="Read one of your missions in full (only to you).")
     async def m_show(self, interaction: discord.Interaction, name: str) -> None:
         try:
-            draft = await find_mission(self.bot, guild_of(interaction), name)
+            draft = await find_mission(self.bot, guild_of(interaction), name, interaction.user.id)
             if draft is None:
                 raise GameError(f"There is no mission called {name} on this server.")
         except GameError as exc:

@@ -42,7 +42,15 @@ from bot.games.apocrypha.commands import (
 from bot.games.apocrypha.context import Ctx
 from bot.games.apocrypha.mission_end import choose_death
 from bot.games.apocrypha.saints import SaintRecord, deck_plan, fit_gifts, new_record
-from bot.games.apocrypha.state import ApocryphaState, Hand, NexusView, Public, SaintView, Secret
+from bot.games.apocrypha.state import (
+    STATE_UPGRADES,
+    ApocryphaState,
+    Hand,
+    NexusView,
+    Public,
+    SaintView,
+    Secret,
+)
 from bot.games.apocrypha.table import Table
 
 
@@ -69,6 +77,7 @@ class Apocrypha(Rules[ApocryphaState]):
     min_players = 1
     max_players = 6  # the guided sample mission is for up to six saints; co-op too
     roles = ("guide",)
+    state_upgrades = STATE_UPGRADES
     Options = Options
     State = ApocryphaState
     Command = Command

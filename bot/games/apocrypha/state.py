@@ -240,7 +240,27 @@ class Hand(Part):
     examined: list[str] = []  # cards this saint has looked at and may reorder
 
 
+def origins_to_secret(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: the nexus a confronted or held card came from moved from the public part
+    (confront.origin, holds[].origin) to secret.origins, so a hidden nexus never reaches the saints."""
+    public, secret = data.setdefault("public", {}), data.setdefault("secret", {})
+    origins = secret.setdefault("origins", {})
+    confront = public.get("confront") or {}
+    if confront.get("origin"):
+        origins[confront["card"]] = confront["origin"]
+    confront.pop("origin", None)
+    for hold in public.get("holds", []):
+        if hold.get("origin"):
+            origins[hold["card"]] = hold["origin"]
+        hold.pop("origin", None)
+    return data
+
+
+STATE_UPGRADES = (origins_to_secret,)
+
+
 class ApocryphaState(GameState):
+    schema_version: int = 1 + len(STATE_UPGRADES)
     public: Public
     secret: Secret
     players: dict[int, Hand]

@@ -30,3 +30,15 @@ def test_a_card_presented_from_a_hidden_nexus_does_not_name_it_to_the_saints(rul
     game.do(1, Next())  # no check: the threat wins and waits on top of its (hidden) nexus
     assert game.state.secret.nexus_decks["chapel"][0].startswith("gaunt")
     assert_views_keep_hidden_nexuses(game.state)
+
+
+def test_a_state_saved_with_a_public_origin_loads_with_it_in_secret(rules):
+    game = hidden_game(rules)
+    game.do(GUIDE, Present(seat=1, nexus="chapel"))
+    data = game.state.model_dump(mode="json")
+    card = data["public"]["confront"]["card"]
+    data["schema_version"] = 1  # as the first release saved it
+    data["public"]["confront"]["origin"] = data["secret"].pop("origins")[card]
+    loaded = rules.load_state(data)
+    assert loaded.secret.origins == {card: "chapel"} and loaded.schema_version == 2
+    assert "origin" not in loaded.public.confront.model_dump()

@@ -49,6 +49,8 @@ class ApollyonCog(
     group_description="SCP: Apollyon: co-op site management until the Apollyon arrives.",
 ):
     game = GAME
+    # A panel's buttons depend on other sites too (a partner resolving a shared mission, an open site).
+    panels_follow_table = True
 
     # -- slash commands ---------------------------------------------------------------
     @app_commands.command(
@@ -57,18 +59,39 @@ class ApollyonCog(
     @app_commands.describe(
         campaign="Campaign mode: this server's beaten Apollyons are left out of the deck.",
         event_die="Roll the Event die instead of drawing Event cards.",
+        difficulty="How forgiving the cover-up rules are (standard if left out).",
+    )
+    @app_commands.choices(
+        difficulty=[app_commands.Choice(name=d.capitalize(), value=d) for d in ("easy", "standard", "hard")]
     )
     async def new_cmd(
-        self, interaction: discord.Interaction, campaign: bool = False, event_die: bool = False
+        self,
+        interaction: discord.Interaction,
+        campaign: bool = False,
+        event_die: bool = False,
+        difficulty: str = "standard",
     ) -> None:
         beaten: list[str] = []
         if campaign and interaction.guild_id:
             beaten = await self.beaten(interaction.guild_id)
-        await self.open_lobby(interaction, {"campaign": campaign, "beaten": beaten, "event_die": event_die})
+        options = {"campaign": campaign, "beaten": beaten, "event_die": event_die, "difficulty": difficulty}
+        await self.open_lobby(interaction, options)
 
     @app_commands.command(name="ready", description="Say you are done with this phase.")
     async def ready_cmd(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, {"type": "ready"}, notice="You are done with this phase.")
+
+    @app_commands.command(
+        name="site", description="Agree (or stop agreeing) to take other sites' subdued anomalies."
+    )
+    @app_commands.describe(accept="True: other directors' MTFs may bring anomalies to your site.")
+    async def site_cmd(self, interaction: discord.Interaction, accept: bool = True) -> None:
+        notice = (
+            "Your site now accepts other sites' anomalies."
+            if accept
+            else "Your site no longer accepts other sites' anomalies."
+        )
+        await self.act(interaction, {"type": "open_site", "open": accept}, notice=notice)
 
     @app_commands.command(name="campaign", description="Show which Apollyons this server has beaten.")
     async def campaign_cmd(self, interaction: discord.Interaction) -> None:
@@ -158,8 +181,11 @@ class ApollyonCog(
     ) -> dict[str, Any] | None:
         if verb == "ready":
             return {"type": "ready"}
-        if verb == "resolve" and arg in ("1", "2"):
-            return {"type": "resolve", "mtf": int(arg)}
+        if verb == "resolve" and arg in ("1", "2", "1s", "2s"):
+            command: dict[str, Any] = {"type": "resolve", "mtf": int(arg[0])}
+            return {**command, "spread": True} if arg.endswith("s") else command
+        if verb == "site" and arg in ("open", "close"):
+            return {"type": "open_site", "open": arg == "open"}
         if verb == "do" and values:
             try:
                 return views.decode(values[0])
@@ -177,6 +203,8 @@ class ApollyonCog(
             parts.append(f"campaign ({len(row.options.get('beaten', []))} Apollyon(s) beaten)")
         if row.options.get("event_die"):
             parts.append("Event die")
+        if row.options.get("difficulty", "standard") != "standard":
+            parts.append(f"{row.options['difficulty']} difficulty")
         return ", ".join(parts) or "standard"
 
 

@@ -110,12 +110,26 @@ def site_text(site: dict[str, Any], public: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def month_title(public: dict[str, Any]) -> tuple[str, str]:
+    """The title's month, and after the six months a line saying what is going on."""
+    month, months = public["month"], public["months"]
+    if month <= months:
+        return f"Month {month} of {months}", ""
+    if public["apollyon_contained"]:
+        return f"Month {month}", ""
+    return (
+        f"Month {month}: the Apollyon is loose",
+        f"The {months} months are over. The Apollyon is loose and its Masquerade cost grows every month "
+        "until it is in Active Containment or the Masquerade reaches 0.\n",
+    )
+
+
 def table_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[discord.Embed]:
     """The public table: month, tracker, Apollyon, zones, then one embed per site."""
-    month = f"Month {public['month']} of {public['months']}"
+    month, overtime = month_title(public)
     head = discord.Embed(title=f"SCP: Apollyon — {month}", colour=COLOUR)
     head.description = clip(
-        f"**{PHASES.get(public['phase'], public['phase'])}**\n"
+        f"**{PHASES.get(public['phase'], public['phase'])}**\n{overtime}"
         f"Masquerade {masquerade_bar(public['masquerade'], public['masquerade_start'], public['veil_lifted'])}",
         EMBED_DESCRIPTION_MAX,
     )

@@ -110,15 +110,20 @@ def action_items(sid: int, actions: list[Any], view: dict[str, Any], who: Any) -
         if action.type == "ready":
             continue
         if action.type == "resolve":
+            spread = ", spreading wounds" if action.spread else ""
             buttons.append(
                 GameButton(
                     sid,
                     "resolve",
-                    str(action.mtf),
-                    label=f"Resolve MTF-0{action.mtf}",
-                    style=discord.ButtonStyle.primary,
+                    f"{action.mtf}{'s' if action.spread else ''}",
+                    label=f"Resolve MTF-0{action.mtf}{spread}",
+                    style=discord.ButtonStyle.secondary if action.spread else discord.ButtonStyle.primary,
                 )
             )
+            continue
+        if action.type == "open_site":
+            label = "Accept other sites' anomalies" if action.open else "Stop accepting other sites' anomalies"
+            buttons.append(GameButton(sid, "site", "open" if action.open else "close", label=label))
             continue
         label = describe(action, view, who)[:100]
         group = GROUPS.get(action.type, "Other…")

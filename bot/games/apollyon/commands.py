@@ -64,6 +64,7 @@ class SetMission(BaseModel):
 class Resolve(BaseModel):
     type: Literal["resolve"] = "resolve"
     mtf: Literal[1, 2]
+    spread: bool = False  # MTFs working together: spread the wounds instead of the lead taking them first
 
 
 class Deliver(BaseModel):

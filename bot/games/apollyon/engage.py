@@ -15,7 +15,9 @@ def measure(t: Table, fighters: list[Character]) -> int:
     return max(2, min(6, base + modifier(t, "force_measure")))
 
 
-def engage(t: Table, lines: list[Line], anomaly: Anomaly, who: str) -> tuple[bool, dict[Seat, int]]:
+def engage(
+    t: Table, lines: list[Line], anomaly: Anomaly, who: str, spread: bool = False
+) -> tuple[bool, dict[Seat, int]]:
     """`lines` fight `anomaly`, front to back. Returns (subdued, successes per seat)."""
     fighters = [ch for _, line, _ in lines for ch in line]
     goal = measure(t, fighters)
@@ -38,7 +40,10 @@ def engage(t: Table, lines: list[Line], anomaly: Anomaly, who: str) -> tuple[boo
         successes=successes,
         wounds=wounds,
     )
-    take_wounds(t, lines, wounds)
+    if spread:
+        spread_wounds(t, lines, wounds)
+    else:
+        take_wounds(t, lines, wounds)
     t.sync_garrisons()
     survivors = any(line for _, line, _ in lines)
     subdued = successes >= info.subdue and survivors
@@ -56,18 +61,31 @@ def take_wounds(t: Table, lines: list[Line], wounds: int) -> None:
         for ch in list(line):
             if wounds <= 0:
                 return
-            room = ch.info.health - ch.wounds
-            took = min(room, wounds)
+            took = min(ch.info.health - ch.wounds, wounds)
             ch.wounds += took
             wounds -= took
-            if ch.wounds >= ch.info.health:
-                line.remove(ch)
-                t.discard("character", ch.card)
-                if private:
-                    t.say("destroyed", f"A garrison character of {seat_ref(seat)}'s site is killed.")
-                    t.tell(seat, "destroyed", f"{ch.info.name} is killed defending your site.")
-                else:
-                    t.say(
-                        "destroyed",
-                        f"{ch.info.name} of {seat_ref(seat)}'s site is killed in the line of duty.",
-                    )
+            _fall_if_spent(t, seat, line, private, ch)
+
+
+def spread_wounds(t: Table, lines: list[Line], wounds: int) -> None:
+    """MTFs working together spread the wounds (p.16): each wound goes to the character with the
+    most health left, the front of the line first on a tie, so nobody falls while others can take it."""
+    for _ in range(wounds):
+        standing = [(seat, line, private, ch) for seat, line, private in lines for ch in line]
+        if not standing:
+            return
+        seat, line, private, ch = max(standing, key=lambda x: x[3].info.health - x[3].wounds)
+        ch.wounds += 1
+        _fall_if_spent(t, seat, line, private, ch)
+
+
+def _fall_if_spent(t: Table, seat: Seat, line: list[Character], private: bool, ch: Character) -> None:
+    if ch.wounds < ch.info.health:
+        return
+    line.remove(ch)
+    t.discard("character", ch.card)
+    if private:
+        t.say("destroyed", f"A garrison character of {seat_ref(seat)}'s site is killed.")
+        t.tell(seat, "destroyed", f"{ch.info.name} is killed defending your site.")
+    else:
+        t.say("destroyed", f"{ch.info.name} of {seat_ref(seat)}'s site is killed in the line of duty.")

@@ -9,6 +9,7 @@ from bot.games.apollyon import commands as c
 from bot.games.apollyon.cards import ASSETS
 from bot.games.apollyon.containment import has_room
 from bot.games.apollyon.growth import claim_limit, pile_budget
+from bot.games.apollyon.missions import partners
 from bot.games.apollyon.state import Phase, Table
 
 PROMOTE_NEEDS = {"personnel": 2, "resource": 2, "space": 1}
@@ -23,10 +24,20 @@ def legal(t: Table, seat: Seat) -> list[Any]:
     site = t.site(seat)
     phase = t.pub.phase
     out: list[Any] = []
-    if phase is Phase.MISSIONS:
-        return [c.Resolve(mtf=i + 1) for i, m in enumerate(site.mtfs) if m.mission and not m.done]
-    if site.ready or phase is Phase.OVER:
+    if phase is Phase.OVER:
         return []
+    # The standing agreement to take other teams' anomalies can be given or withdrawn at any time.
+    agree = [c.OpenSite(open=not site.open)]
+    if phase is Phase.MISSIONS:
+        for i, m in enumerate(site.mtfs):
+            if m.mission and not m.done:
+                out.append(c.Resolve(mtf=i + 1))
+                if len(partners(t, seat, i)) > 1:
+                    out.append(c.Resolve(mtf=i + 1, spread=True))
+        return out + agree if out else out
+    if site.ready:
+        return agree
+    out += agree
     if phase is Phase.SETUP:
         return [c.ChooseStart(deck=d) for d in ("safe", "euclid", "keter") if _available(t, d)]
     out.append(c.Ready())
@@ -67,7 +78,7 @@ def legal(t: Table, seat: Seat) -> list[Any]:
             out += [c.SetMission(mtf=n, kind="capture", target=a.uid) for a in t.pub.public_zone]
             if "scout" in skills:
                 out.append(c.SetMission(mtf=n, kind="scout"))
-            if "analyst" in skills and _available(t, "situation"):
+            if _available(t, "situation"):
                 out.append(c.SetMission(mtf=n, kind="intercept"))
     elif phase is Phase.RETURN:
         for a in site.carrying:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import Seat, seat_ref
 from bot.games.apollyon import masquerade as mq
+from bot.games.apollyon.difficulty import level
 from bot.games.apollyon.effects import run
 from bot.games.apollyon.engage import Line, engage
 from bot.games.apollyon.growth import take_asset_card
@@ -71,7 +72,7 @@ def partners(t: Table, seat: Seat, index: int) -> list[tuple[Seat, int]]:
     return out
 
 
-def resolve(t: Table, seat: Seat, index: int) -> None:
+def resolve(t: Table, seat: Seat, index: int, spread: bool = False) -> None:
     mtf = t.site(seat).mtfs[index]
     if mtf.mission is None or mtf.done:
         raise GameError("That MTF has no mission waiting to be resolved.")
@@ -90,9 +91,11 @@ def resolve(t: Table, seat: Seat, index: int) -> None:
         if a is None:
             t.say("fizzle", f"{names} find nothing left to capture.")
             return
-        subdued, _ = engage(t, lines, a, names)
+        subdued, _ = engage(t, lines, a, names, spread=spread)
         if subdued:
             t.pub.public_zone.remove(a)
+            if level(t.pub.difficulty).capture_regain:
+                mq.regain(t, a.info.masquerade, f"capturing {a.info.name}")
             carry(t, seat, a)
         return
     if mission.kind == "intercept":
@@ -108,15 +111,25 @@ def resolve(t: Table, seat: Seat, index: int) -> None:
             t.say("fizzle", f"{names} arrive to find the situation already closed.")
             return
         t.pub.situations.remove(sit)
-    investigate(t, seat, sit, lines, names)
+    investigate(t, seat, sit, lines, names, intercepted=mission.kind == "intercept", spread=spread)
 
 
-def investigate(t: Table, seat: Seat, sit: Situation, lines: list[Line], names: str) -> None:
+def investigate(
+    t: Table,
+    seat: Seat,
+    sit: Situation,
+    lines: list[Line],
+    names: str,
+    intercepted: bool = False,
+    spread: bool = False,
+) -> None:
     info = _situation(sit.card)
+    # Analysts turn an intercepted situation into a cover story before the news breaks (house rule).
+    analysts = sum(ch.skill("analyst") for _, line, _ in lines for ch in line) if intercepted else 0
     t.discard("situation", sit.card)
     if info.leads == "false_alarm":
         t.say("false_alarm", f"{info.name} was a False Alarm.")
-        mq.regain(t, sit.tokens, f"closing {info.name}")
+        mq.regain(t, sit.tokens + analysts, f"closing {info.name}")
         t.site(seat).pool[FALSE_ALARM_REWARD] += 1
         t.say("false_alarm", f"{seat_ref(seat)} gains 1 {FALSE_ALARM_REWARD} from the evidence.")
         return
@@ -130,10 +143,10 @@ def investigate(t: Table, seat: Seat, sit: Situation, lines: list[Line], names: 
     first_contact(t, a)
     if t.pub.outcome:
         return
-    subdued, _ = engage(t, lines, a, names)
+    subdued, _ = engage(t, lines, a, names, spread=spread)
     if subdued:
         diplomats = sum(ch.skill("diplomat") for _, line, _ in lines for ch in line)
-        mq.regain(t, sit.tokens + diplomats, f"resolving {info.name}")
+        mq.regain(t, sit.tokens + diplomats + analysts, f"resolving {info.name}")
         carry(t, seat, a)
     else:
         t.pub.public_zone.append(a)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine.seats import seat_ref
 from bot.games.apollyon import masquerade as mq
 from bot.games.apollyon.cards import catalogue
+from bot.games.apollyon.difficulty import level
 from bot.games.apollyon.effects import modifier, run
 from bot.games.apollyon.engage import Line, engage
 from bot.games.apollyon.growth import close_pile
@@ -55,7 +56,7 @@ def intel(t: Table) -> None:
         if not hit:
             n += 1
             t.say("intel", f"{seat_ref(seat)}'s Intel Check fails ({dice[0]}): one more situation.")
-    n += (1 if t.pub.veil_lifted else 0) + modifier(t, "situations")
+    n += (level(t.pub.difficulty).veil_situations if t.pub.veil_lifted else 0) + modifier(t, "situations")
     for _ in range(max(0, n)):
         if t.pub.outcome:
             return
@@ -211,10 +212,14 @@ def end_phase(t: Table) -> None:
         for kind, n in site.spent.items():
             site.pool[kind] += n
             site.spent[kind] = 0
+    cover_up = level(t.pub.difficulty).cover_up
     for a in list(t.pub.public_zone):
         if a.info.cls == "apollyon":
             a.counters += 1  # a loose Apollyon costs more every month (house rule)
-        mq.pay(t, a.masquerade, f"{a.info.name} loose in the world")
+            cost = a.masquerade
+        else:
+            cost = max(0, a.masquerade - cover_up)
+        mq.pay(t, cost, f"{a.info.name} loose in the world")
         if t.pub.outcome:
             return
     for a in list(t.pub.public_zone):

@@ -91,6 +91,7 @@ class Apollyon(Rules[ApollyonState]):
             sites=[Site(seat=s, pool={"resource": 1, "personnel": 1, "space": 1}) for s in range(players)],
             event_die=opts.event_die,
             campaign=opts.campaign,
+            difficulty=opts.difficulty,
             space_gained=players,
         )
         state = ApollyonState(
@@ -203,17 +204,14 @@ class Apollyon(Rules[ApollyonState]):
         elif cmd.kind == "capture":
             if t.public_anomaly(cmd.target or 0) is None:
                 raise GameError("There is no such anomaly in the public zone.")
-        elif cmd.kind == "scout":
-            if "scout" not in skills:
-                raise GameError("A Scout mission needs a Scout on the team.")
-        elif "analyst" not in skills:
-            raise GameError("Intercepting an upcoming situation needs an Analyst on the team.")
+        elif cmd.kind == "scout" and "scout" not in skills:
+            raise GameError("A Scout mission needs a Scout on the team.")
         target = cmd.target if cmd.kind in ("investigate", "capture") else None
         mtf.mission = Mission(kind=cmd.kind, target=target)
         t.say("mission", f"{seat_ref(seat)} sends MTF-0{cmd.mtf} to {cmd.kind}.")
 
     def _resolve(self, t: Table, seat: Seat, cmd: c.Resolve) -> None:
-        missions.resolve(t, seat, cmd.mtf - 1)
+        missions.resolve(t, seat, cmd.mtf - 1, spread=cmd.spread)
 
     def _deliver(self, t: Table, seat: Seat, cmd: c.Deliver) -> None:
         site = t.site(seat)

@@ -17,6 +17,7 @@ from bot.engine.prng import Rng
 from bot.engine.seats import Seat
 from bot.engine.state import GameState, Part
 from bot.games.apollyon.cards import ASSETS, CLASSES, catalogue
+from bot.games.apollyon.difficulty import Difficulty
 
 TEMP_FIELDS = 3  # Temporary Containment fields per site
 ROW_SIZE = 3  # anomalies per Active Containment row
@@ -38,6 +39,7 @@ class Options(BaseModel):
     campaign: bool = False
     beaten: list[str] = []  # Apollyon ids this server has beaten (campaign mode)
     event_die: bool = False  # roll the Event die instead of drawing Event cards
+    difficulty: Difficulty = "standard"
 
 
 def empty_pool() -> dict[str, int]:
@@ -159,6 +161,7 @@ class Public(Part):
     ending: str = ""
     event_die: bool = False
     campaign: bool = False
+    difficulty: Difficulty = "standard"
     space_traded: int = 0  # Space given up by Promote: the one explicit destruction of Space
     space_gained: int = 0
     next_uid: int = 1

@@ -9,7 +9,9 @@ greedy, phase by phase (ties broken by the runner's generator):
 - MTF: assign characters to MTF-01 until it has three, then to MTF-02 (never on vacation);
   give each MTF without a mission one: capture a loose anomaly (the Masquerade drain) first,
   else investigate the situation holding the most Masquerade, else scout; then ready.
-- Missions: resolve in MTF order. Return: deliver home when there is room, else to an open site.
+- Missions: resolve in MTF order, spreading wounds when MTFs work together. Return: deliver
+  home when there is room, else to an open site.
+- Any phase: agree to take other sites' anomalies (once; it never withdraws the agreement).
 - Site: contain what it can, put an anomaly with 2+ Study on trial, then ready.
 It never transfers, promotes, withdraws or overcontains.
 """
@@ -39,7 +41,9 @@ def greedy(state: ApollyonState, seat: int, actions: list[Any], rng: Rng) -> Any
     if phase is Phase.SETUP:
         return best(actions, lambda a: a.deck == "safe", rng)
     if phase is Phase.MISSIONS:
-        return min(actions, key=lambda a: a.mtf)
+        return best(first("resolve"), lambda a: -a.mtf + 0.5 * a.spread, rng)
+    if first("open_site") and first("open_site")[0].open:
+        return first("open_site")[0]
     if phase is Phase.GROWTH:
         if first("build_pile"):
             return best(first("build_pile"), lambda a: a.assets + 3 * a.characters + 0.1 * a.characters, rng)

@@ -40,8 +40,6 @@ def test_mission_without_the_prerequisite_skill() -> None:
     for ch in list(state.players[0].characters):
         state = act(state, 0, type="assign", character=ch.uid, to="mtf1").state
     skills = {s for ch in state.public.sites[0].mtfs[0].members for s in ch.info.skills}
-    if "analyst" not in skills:
-        refused(state, 0, "needs an Analyst", type="mission", mtf=1, kind="intercept")
     if "scout" not in skills:
         refused(state, 0, "needs a Scout", type="mission", mtf=1, kind="scout")
     refused(state, 0, "nobody assigned", type="mission", mtf=2, kind="scout")

@@ -1,0 +1,209 @@
+"""Issue 15's fidelity fixes: site agreement, intercepts without an Analyst, spreading wounds, difficulty."""
+
+from __future__ import annotations
+
+import pytest
+from apollyon_builder import act, anomaly, character, loaded_dice, started, to_assign
+
+from bot.games.apollyon import RULES, missions
+from bot.games.apollyon import commands as c
+from bot.games.apollyon.cards import catalogue
+from bot.games.apollyon.state import Mission, Phase, Situation, Table
+
+
+def test_site_agreement_is_a_legal_action_in_every_phase_even_after_ready() -> None:
+    state = started(2)
+    assert c.OpenSite(open=True) in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="ready").state
+    assert state.public.sites[0].ready and c.OpenSite(open=True) in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="open_site", open=True).state
+    assert state.public.sites[0].open
+    actions = RULES.legal_actions(state, 0)
+    assert c.OpenSite(open=False) in actions and c.OpenSite(open=True) not in actions
+
+
+def test_an_open_site_lets_another_director_deliver_there() -> None:
+    t = Table(started(2))
+    a = anomaly(t, "scp-173")
+    t.site(0).carrying.append(a)
+    t.pub.phase = Phase.RETURN
+    assert c.Deliver(anomaly=a.uid, to=1) not in RULES.legal_actions(t.state, 0)
+    state = act(t.state, 1, type="open_site", open=True).state
+    assert c.Deliver(anomaly=a.uid, to=1) in RULES.legal_actions(state, 0)
+
+
+def test_any_mtf_may_intercept_the_top_situation_without_an_analyst() -> None:
+    state = to_assign()
+    t = Table(state)
+    t.hand(0).clear()
+    t.add_to_hand(0, character(t, "char-d-9341"))  # no skills
+    uid = t.hand(0)[0].uid
+    state = act(state, 0, type="assign", character=uid, to="mtf1").state
+    assert c.SetMission(mtf=1, kind="intercept") in RULES.legal_actions(state, 0)
+    state = act(state, 0, type="mission", mtf=1, kind="intercept").state
+    assert state.public.sites[0].mtfs[0].mission == Mission(kind="intercept")
+
+
+def test_an_analyst_on_an_intercept_regains_masquerade(monkeypatch) -> None:
+    loaded_dice(monkeypatch, 6)
+    t = Table(started(2))
+    team = t.site(0).mtfs[0].members
+    team += [character(t, "char-mtf-veteran-gus-harlan"), character(t, "char-agent-priya-nandakumar")]
+    card = next(k for k, s in catalogue().situations.items() if s.leads == "safe")
+    t.pub.masquerade -= 8
+    before = t.pub.masquerade
+    sit = Situation(uid=t.uid(), card=card, tokens=0)
+    missions.investigate(t, 0, sit, [(0, team, False)], "team", intercepted=True)
+    assert t.pub.masquerade == before + 1  # Analyst 1, no tokens on an intercepted situation
+
+
+def _collaboration(monkeypatch):
+    loaded_dice(monkeypatch, 6)
+    t = Table(started(2))
+    mine, theirs = t.site(0).mtfs[0], t.site(1).mtfs[1]
+    mine.members.append(character(t, "char-d-9341"))  # force 2, health 1
+    theirs.members.append(character(t, "char-sergeant-ada-mwangi"))  # force 4, health 4
+    a = anomaly(t, "scp-173")  # subdue 2, threat 3
+    t.pub.public_zone.append(a)
+    mine.mission = Mission(kind="capture", target=a.uid)
+    theirs.mission = Mission(kind="capture", target=a.uid)
+    t.pub.phase = Phase.MISSIONS
+    return t, mine, theirs
+
+
+def test_collaborating_mtfs_may_spread_the_wounds(monkeypatch) -> None:
+    t, mine, theirs = _collaboration(monkeypatch)
+    assert c.Resolve(mtf=1, spread=True) in RULES.legal_actions(t.state, 0)
+    state = act(t.state, 0, type="resolve", mtf=1, spread=True).state
+    # In line order the D-class (health 1) would die; spread, the wounds go where health is left.
+    mine, theirs = state.public.sites[0].mtfs[0], state.public.sites[1].mtfs[1]
+    assert [ch.wounds for ch in mine.members] == [0] and [ch.wounds for ch in theirs.members] == [3]
+
+
+def test_without_spreading_the_lead_still_stands_in_front(monkeypatch) -> None:
+    t, mine, theirs = _collaboration(monkeypatch)
+    state = act(t.state, 0, type="resolve", mtf=1).state
+    assert state.public.sites[0].mtfs[0].members == []
+    assert [ch.wounds for ch in state.public.sites[1].mtfs[1].members] == [2]
+
+
+def test_a_lone_mtf_is_not_offered_a_spread(monkeypatch) -> None:
+    t, mine, theirs = _collaboration(monkeypatch)
+    theirs.mission = None
+    assert c.Resolve(mtf=1, spread=True) not in RULES.legal_actions(t.state, 0)
+
+
+# -- on Discord ---------------------------------------------------------------------------------
+def _buttons(state, seat: int) -> list:
+    from bot.engine.state import project
+    from cogs.apollyon import views
+
+    items = views.action_items(
+        1, RULES.legal_actions(state, seat), project(state, seat), lambda s: f"site {s + 1}"
+    )
+    return [i.item for i in items if not hasattr(i.item, "options")]
+
+
+def test_the_panel_has_a_button_to_agree_to_take_other_teams_anomalies() -> None:
+    from bot.store import GameSession
+    from cogs.apollyon.cog import ApollyonCog
+
+    state = started(2)
+    labels = [b.label for b in _buttons(state, 0)]
+    assert "Accept other sites' anomalies" in labels
+    cog = ApollyonCog.__new__(ApollyonCog)
+    row = GameSession(id=1, channel_id=1, game="apollyon", host_id=1)
+    assert cog.command_from_component(row, 0, "site", "open", []) == {"type": "open_site", "open": True}
+    assert cog.command_from_component(row, 0, "site", "close", []) == {"type": "open_site", "open": False}
+    state = act(state, 0, type="open_site", open=True).state
+    assert "Stop accepting other sites' anomalies" in [b.label for b in _buttons(state, 0)]
+
+
+def test_the_panel_offers_to_spread_wounds_when_mtfs_work_together(monkeypatch) -> None:
+    from bot.store import GameSession
+    from cogs.apollyon.cog import ApollyonCog
+
+    t, mine, theirs = _collaboration(monkeypatch)
+    labels = [b.label for b in _buttons(t.state, 0)]
+    assert "Resolve MTF-01" in labels and "Resolve MTF-01, spreading wounds" in labels
+    cog = ApollyonCog.__new__(ApollyonCog)
+    row = GameSession(id=1, channel_id=1, game="apollyon", host_id=1)
+    assert cog.command_from_component(row, 0, "resolve", "1s", []) == {
+        "type": "resolve",
+        "mtf": 1,
+        "spread": True,
+    }
+
+
+def test_the_slash_commands_include_site_agreement_and_difficulty() -> None:
+    from cogs.apollyon.cog import ApollyonCog
+
+    names = {cmd.name: cmd for cmd in ApollyonCog.__cog_app_commands__}
+    assert "site" in names
+    assert "difficulty" in {p.name for p in names["new"].parameters}
+
+
+def test_after_month_six_the_title_says_what_is_happening() -> None:
+    from bot.engine.state import project
+    from cogs.apollyon import render
+
+    state = started(2)
+    state.public.month = 8
+    state.public.apollyon_revealed = True
+    state.public.apollyon_card = next(k for k, a in catalogue().anomalies.items() if a.cls == "apollyon")
+    embeds = render.table_embeds(project(state, None)["public"], lambda s: f"<@{s}>")
+    text = (embeds[0].title or "") + " " + (embeds[0].description or "")
+    assert "of 6" not in text
+    assert "Month 8" in text and "the Apollyon is loose" in text and "Masquerade" in text
+
+
+# -- difficulty (house rules; figures in docs/balance.md) ---------------------------------------
+def test_difficulty_is_an_option_and_defaults_to_standard() -> None:
+    assert started(2).public.difficulty == "standard"
+    assert started(2, difficulty="hard").public.difficulty == "hard"
+    with pytest.raises(Exception, match="difficulty"):
+        RULES.parse_options({"difficulty": "nightmare"})
+
+
+@pytest.mark.parametrize(("difficulty", "paid"), [("easy", 0), ("standard", 1), ("hard", 2)])
+def test_cover_up_lowers_what_a_loose_anomaly_costs_each_month(difficulty: str, paid: int) -> None:
+    from bot.games.apollyon.phases import end_phase
+
+    t = Table(started(2, difficulty=difficulty))
+    keter = next(k for k, a in catalogue().anomalies.items() if a.cls == "keter" and a.masquerade == 2)
+    a = anomaly(t, keter)
+    t.pub.public_zone.append(a)
+    before = t.pub.masquerade
+    t.events = []
+    end_phase(t)
+    assert f"pays {paid} for {a.info.name}" in " ".join(e.text for e in t.events) or paid == 0
+    if paid == 0:
+        assert f"for {a.info.name} loose" not in " ".join(e.text for e in t.events)
+    assert t.pub.masquerade <= before
+
+
+@pytest.mark.parametrize(("difficulty", "regained"), [("standard", True), ("hard", False)])
+def test_capturing_a_loose_anomaly_regains_its_cost_except_on_hard(monkeypatch, difficulty, regained) -> None:
+    loaded_dice(monkeypatch, 6)
+    t = Table(started(2, difficulty=difficulty))
+    t.site(0).mtfs[0].members.append(character(t, "char-mtf-veteran-gus-harlan"))
+    a = anomaly(t, "scp-173")
+    t.pub.public_zone.append(a)
+    t.pub.masquerade -= 5
+    before = t.pub.masquerade
+    t.site(0).mtfs[0].mission = Mission(kind="capture", target=a.uid)
+    missions.resolve(t, 0, 0)
+    assert t.site(0).carrying == [a]
+    assert t.pub.masquerade == before + (a.info.masquerade if regained else 0)
+
+
+@pytest.mark.parametrize(("difficulty", "extra"), [("standard", 0), ("hard", 1)])
+def test_a_lifted_veil_deals_an_extra_situation_only_on_hard(monkeypatch, difficulty, extra) -> None:
+    from bot.games.apollyon.phases import intel
+
+    loaded_dice(monkeypatch, 6)  # every Intel Check passes
+    t = Table(started(2, difficulty=difficulty))
+    t.pub.veil_lifted = True
+    t.pub.situations = []
+    intel(t)
+    assert len(t.pub.situations) == 1 + extra

@@ -248,7 +248,10 @@ class FaithCog(
         guild, user = interaction.guild_id or 0, interaction.user.id
         try:
             cards = decks.parse(text.replace(";", "\n"))
-            decks.check(cards)
+            # A deck in progress may be short (the reply says how many cards are missing), never over a limit.
+            over = decks.too_many(cards)
+            if over:
+                raise GameError("That list breaks the deck rules: " + "; ".join(over) + ".")
             existing = await self.bot.store.get_record(guild, user, GAME, KIND, name.strip())
             if existing is None:
                 await self._change_deck(interaction, name, lambda _c: cards, create="new")

@@ -134,13 +134,18 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
         copied = await (await fake.slash(w.bob, w.table, "faith deck import", name="Copy", text=text)).done()
         assert "imported: 40 cards, legal" in copied.text
         short_text = text.replace("3 The Serpent - Deceiver", "2 The Serpent - Deceiver")
-        too_short = await (
-            await fake.slash(w.bob, w.table, "faith deck import", name="Bad", text=short_text)
+        partial = await (
+            await fake.slash(w.bob, w.table, "faith deck import", name="Short", text=short_text)
         ).done()
-        assert too_short.ephemeral and "39 cards and needs at least 40" in too_short.text
+        assert partial.ephemeral and "imported: 39 cards, not legal yet" in partial.text
+        assert "needs at least 40 (1 more card)" in partial.text
+        over_text = text.replace("3 The Serpent - Deceiver", "4 The Serpent - Deceiver")
+        over = await (await fake.slash(w.bob, w.table, "faith deck import", name="Bad", text=over_text)).done()
+        assert over.ephemeral and "at most 3" in over.text
         listed = await (await fake.slash(w.bob, w.table, "faith deck list")).done()
         assert (
             "Copy: 40 cards, legal." in listed.text
+            and "Short: 39 cards" in listed.text
             and "Light of Prayer" in listed.text
             and "Bad" not in listed.text
         )

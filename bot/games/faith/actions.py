@@ -79,10 +79,11 @@ def activate(state: FaithState, seat: int, cmd: Activate) -> list[Event]:
     if ability.exhaust:
         ip.exhausted = True
     events = [Event.public("ability", f"{seat_ref(seat)} uses {c.title}.", card=c.id)]
-    if ability.exile_self:
-        zones.exile_from_field(state, ip.uid, events, quiet=True)
     ctx = Ctx(state, seat, source=ip.uid, target=target, target2=target2, opponent=opponent, events=events)
     run(ctx, ability.effects)
+    # A card used up by its own ability (food eaten) still counts while the ability resolves.
+    if ability.exile_self and zones.locate(state, ip.uid) is not None:
+        zones.exile_from_field(state, ip.uid, events, quiet=True)
     return events
 
 
@@ -103,7 +104,18 @@ def move(state: FaithState, seat: int, cmd: Move) -> list[Event]:
     setattr(pool, colour, getattr(pool, colour) - 1)
     ip.location = place.uid
     events = [Event.public("move", f"{seat_ref(seat)} moves {card(ip.card).title} to {where.title}.")]
-    run(Ctx(state, seat, source=place.uid, arrived=ip.uid, events=events), where.on_arrive)
+    if where.on_arrive:
+        # House rule: arrival effects work once per turn per character, so shuttling is no engine.
+        if ip.arrived == state.public.turn:
+            events.append(
+                Event.public(
+                    "move",
+                    f"{card(ip.card).title} already gained an arrival effect this turn, so {where.title}'s does not work again.",
+                )
+            )
+        else:
+            ip.arrived = state.public.turn
+            run(Ctx(state, seat, source=place.uid, arrived=ip.uid, events=events), where.on_arrive)
     return events
 
 

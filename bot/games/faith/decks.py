@@ -52,11 +52,21 @@ def problems(ids: list[str]) -> list[str]:
     if unknown:
         out.append(f"unknown cards: {', '.join(unknown)}")
     if len(ids) < MIN_DECK:
-        out.append(f"it has {len(ids)} cards and needs at least {MIN_DECK}")
-    for card_id, n in sorted(Counter(ids).items()):
-        if n > MAX_COPIES and card_id in cards:
-            out.append(f"it has {n} copies of {cards[card_id].title} (at most {MAX_COPIES})")
-    return out
+        missing = MIN_DECK - len(ids)
+        out.append(
+            f"it has {len(ids)} cards and needs at least {MIN_DECK} ({missing} more card{'s' if missing > 1 else ''})"
+        )
+    return out + too_many(ids)
+
+
+def too_many(ids: list[str]) -> list[str]:
+    """Cards over the copy limit: the one fault a deck in progress may not have."""
+    cards = catalogue()
+    return [
+        f"it has {n} copies of {cards[card_id].title} (at most {MAX_COPIES})"
+        for card_id, n in sorted(Counter(ids).items())
+        if n > MAX_COPIES and card_id in cards
+    ]
 
 
 def check(ids: list[str]) -> None:

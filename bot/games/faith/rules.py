@@ -129,6 +129,7 @@ class FaithRules(Rules[FaithState]):
             if actor != pub.active:
                 raise GameError(f"It is not your turn; it is {seat_ref(pub.active)}'s.")
             events = self._turn_command(state, actor, command)
+            zones.recheck_damage(state, events)
             # A player who lost on their own turn (an effect made them draw from an empty deck) passes it on.
             if not zones.over(state) and pub.seats[pub.active].out:
                 events += turn.pass_turn(state, pub.active)

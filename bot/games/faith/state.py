@@ -40,6 +40,7 @@ class InPlay(BaseModel):
     entered: int = 0  # the turn number it came onto the field (summoning sickness)
     location: int | None = None  # uid of the location the character is at
     strength_bonus: int = 0  # from effects, until the end of the turn
+    arrived: int = 0  # the turn a location's arrival effect last worked for this character
 
 
 class Seat(BaseModel):

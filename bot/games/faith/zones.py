@@ -162,6 +162,14 @@ def check_damage(state: FaithState, uid: int, events: list[Event]) -> bool:
     return False
 
 
+def recheck_damage(state: FaithState, events: list[Event]) -> None:
+    """Exile every character whose damage has reached its health: health can drop without damage
+    being dealt (moving off Bethlehem, losing a location), and that must kill as well."""
+    for seat_state in state.public.seats:
+        for ip in list(seat_state.field):
+            check_damage(state, ip.uid, events)
+
+
 def exile_from_hand(state: FaithState, seat: int, held: Held) -> None:
     state.players[seat].hand.remove(held)
     state.public.seats[seat].exile.append(held)

@@ -113,7 +113,7 @@ def test_search_takes_a_card_of_the_subtype_privately_and_shuffles() -> None:
 def test_gain_energy_and_faith_per_subtype() -> None:
     st = table(fields={0: ["basket-of-figs", "manna", "honey-from-the-rock", "golden-calf"]}, light=0, dark=0)
     st, _ = act(st, 0, {"type": "ability", "card": uid_of(st, 0, "basket-of-figs")})
-    assert st.public.seats[0].faith == 3  # Manna and Honey; the basket is eaten first
+    assert st.public.seats[0].faith == 4  # the basket, Manna and Honey: it counts itself before it is eaten
     st, _ = act(st, 0, {"type": "ability", "card": uid_of(st, 0, "honey-from-the-rock")})
     assert (st.public.seats[0].light, st.public.seats[0].dark) == (1, 1)
 

@@ -18,6 +18,15 @@ POSTGRES_URL = os.environ.get(
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--transcripts",
+        metavar="DIR",
+        default=None,
+        help="write, for every test on the fake Discord, one HTML page per user of what they saw",
+    )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if POSTGRES_URL:
         return

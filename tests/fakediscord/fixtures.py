@@ -5,11 +5,14 @@ from tests.fakediscord.fixtures import fake_discord  # noqa: F401
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
+from . import transcript
 from .server import FakeDiscord
 from .state import FakeChannel, FakeGuild, FakeUser
 
@@ -30,7 +33,7 @@ class World:
 
 
 @pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
+async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A started FakeDiscord with one guild (`fake.world`): three members, two channels, a thread.
 
     At teardown it fails the test if the bot broke a Discord rule; a test that provokes a
@@ -49,4 +52,8 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
     finally:
         await fake.stop()
+        out = request.config.getoption("--transcripts", default=None)
+        if out:
+            name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("/")[-1])
+            transcript.write(fake, Path(out) / name, request.node.nodeid)
     assert not fake.violations, "the bot broke Discord's rules:\n" + "\n".join(map(str, fake.violations))

@@ -21,6 +21,7 @@ from bot.engine.events import Audience, Event
 from bot.engine.game import Rules
 from bot.engine.seats import GUIDE, Seat, seat_ref
 from bot.engine.state import project
+from bot.engine.text import plural, verb
 from bot.store import ACTIVE, ChannelBusy, GameSession, PlayerRecord, StaleWrite, Status, Store, utcnow
 
 log = logging.getLogger(__name__)
@@ -243,7 +244,10 @@ class SessionService:
                 raise GameError("Only the host can start the game.")
             n = len(row.seats)
             if n < rules.min_players:
-                raise GameError(f"{rules.title} needs at least {rules.min_players} players; {n} have joined.")
+                raise GameError(
+                    f"{rules.title} needs at least {plural(rules.min_players, 'player')}; "
+                    f"{n} {verb(n, 'has', 'have')} joined."
+                )
             if n > rules.max_players:
                 raise GameError(f"{rules.title} takes at most {rules.max_players} players.")
             options = rules.parse_options(row.options)
@@ -272,7 +276,7 @@ class SessionService:
             row.status = Status.ABANDONED.value
             row.result = row.result or "Ended before the finish."
             row.waiting = {}
-            return Result(row, [Event.public("ended", "The game was ended.")], notice="You ended the game.")
+            return Result(row, [Event.public("ended", "The game was ended.")], notice=f"<@{user_id}> ended the game.")
 
         return await self._change(session_id, change)
 

@@ -15,7 +15,7 @@ import discord
 from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
 from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
-from cogs.common.text import FIELD_VALUE_MAX, clip
+from cogs.common.text import FIELD_VALUE_MAX, clip, name_seats, plural
 
 COLOUR = discord.Colour.dark_purple()
 GUIDE_COLOUR = discord.Colour.dark_red()
@@ -90,7 +90,7 @@ def _nexus_lines(public: dict[str, Any]) -> list[str]:
     guarded = set(sanctify.get("guarded", []))
     lines = []
     for key, nexus in public.get("nexuses", {}).items():
-        state = "sealed" if nexus.get("sealed") else f"{nexus.get('count', 0)} card(s)"
+        state = "sealed" if nexus.get("sealed") else plural(nexus.get("count", 0), "card")
         state += " · guarded" if key in guarded else ""
         lines.append(f"**{nexus['name']}** ({nexus.get('side', 'doom').capitalize()}) · {state}")
     return lines or ["None revealed yet."]
@@ -170,11 +170,11 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
     mode = "guided" if public.get("mode") == "guided" else "co-op"
     title = "Apocrypha" + (f": {public['mission_name']}" if public.get("mission_name") else "")
     active = public.get("active")
-    head = [f"A {mode} mission · turn {public.get('turn', 0)} · clock {public.get('clock_count', 0)} card(s)"]
+    head = [f"A {mode} mission · turn {public.get('turn', 0)} · clock {plural(public.get('clock_count', 0), 'card')}"]
     if active is not None:
         head.append(f"Active saint: {who(active)} ({_where_in_turn(public)})")
     elif public.get("outcome"):
-        head.append(public.get("result") or "")
+        head.append(name_seats(public.get("result") or "", who))
     else:
         head.append("Waiting for the guide to start a turn." if mode == "guided" else "")
     embed = discord.Embed(title=title, description="\n".join(h for h in head if h), colour=COLOUR)
@@ -223,7 +223,9 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
     if pending:
         embed.add_field(
             name="Waiting on an answer",
-            value=clip("\n".join(f"{who(p['seat'])}: {p['text']}" for p in pending), FIELD_VALUE_MAX),
+            value=clip(
+                "\n".join(f"{who(p['seat'])}: {name_seats(p['text'], who)}" for p in pending), FIELD_VALUE_MAX
+            ),
             inline=False,
         )
     _trim(embed, TABLE_BUDGET)
@@ -377,9 +379,9 @@ def record_embed(book: CardBook, record: SaintRecord) -> discord.Embed:
 def record_line(book: CardBook, record: SaintRecord, bold: bool = True) -> str:
     saint = book.saints.get(record.saint_id)
     kind = f"{saint.name}, {saint.title}" if saint else record.saint_id
-    state = "dead" if record.dead else f"{record.deaths()} death(s), {len(record.fragments())} fragment(s)"
+    state = "dead" if record.dead else f"{plural(record.deaths(), 'death')}, {plural(len(record.fragments()), 'fragment')}"
     shown = f"**{record.name}**" if bold else record.name
-    return f"{shown} ({kind}): {record.missions} mission(s), {state}"
+    return f"{shown} ({kind}): {plural(record.missions, 'mission')}, {state}"
 
 
 # -- mission end ---------------------------------------------------------------------------------------

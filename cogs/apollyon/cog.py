@@ -16,7 +16,7 @@ from cogs.apollyon import render, views
 from cogs.common.base import GameCog
 from cogs.common.help import unique_names
 from cogs.common.replies import say
-from cogs.common.text import clip, mention
+from cogs.common.text import clip, mention, plural
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -200,7 +200,7 @@ class ApollyonCog(
     def options_text(self, row: GameSession) -> str:
         parts = []
         if row.options.get("campaign"):
-            parts.append(f"campaign ({len(row.options.get('beaten', []))} Apollyon(s) beaten)")
+            parts.append(f"campaign ({plural(len(row.options.get('beaten', [])), 'Apollyon')} beaten)")
         if row.options.get("event_die"):
             parts.append("Event die")
         if row.options.get("difficulty", "standard") != "standard":

@@ -13,7 +13,7 @@ import discord
 
 from bot.games.apollyon.cards import catalogue
 from bot.games.apollyon.masquerade import VEIL
-from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip, plural
 
 COLOUR = discord.Colour.dark_red()
 PHASES = {
@@ -53,7 +53,7 @@ def anomaly_line(a: dict[str, Any]) -> str:
         if a.get(key):
             tokens.append(f"{a[key]} {label}")
     extra = f" [{', '.join(tokens)}]" if tokens else ""
-    return f"{info.name} ({info.designation}, {info.cls}, T{info.threat}/S{info.subdue}){extra}"
+    return f"{info.name} ({info.designation}, {info.cls}, threat {info.threat}, subdue {info.subdue}){extra}"
 
 
 def character_line(ch: dict[str, Any]) -> str:
@@ -61,16 +61,16 @@ def character_line(ch: dict[str, Any]) -> str:
     skills = ", ".join(k.capitalize() + (f" {v}" if v > 1 else "") for k, v in info.skills.items())
     marks = []
     if ch.get("wounds"):
-        marks.append(f"{ch['wounds']} wound(s)")
+        marks.append(f"{plural(ch['wounds'], 'wound')}")
     if ch.get("cognito"):
-        marks.append(f"{ch['cognito']} cognitohazard(s)")
+        marks.append(f"{plural(ch['cognito'], 'cognitohazard')}")
     tail = f" · {', '.join(marks)}" if marks else ""
     return f"{info.name} — {skills or 'no skill'} · Force {info.force} · Health {info.health}{tail}"
 
 
 def situation_line(i: int, s: dict[str, Any]) -> str:
     info = catalogue().situations[s["card"]]
-    return f"{i}. {info.name} · danger {info.danger} · {s['tokens']} Masquerade token(s)"
+    return f"{i}. {info.name} · danger {info.danger} · {plural(s['tokens'], 'Masquerade token')}"
 
 
 def mission_text(m: dict[str, Any] | None, public: dict[str, Any]) -> str:
@@ -90,7 +90,7 @@ def mission_text(m: dict[str, Any] | None, public: dict[str, Any]) -> str:
 def site_text(site: dict[str, Any], public: dict[str, Any]) -> str:
     lines = [f"Assets {assets_text(site['pool'])} · spent {assets_text(site['spent'])}"]
     lines.append(
-        f"Garrison: {site['garrison']} character(s)" + (" · open to other teams" if site["open"] else "")
+        f"Garrison: {plural(site['garrison'], 'character')}" + (" · open to other teams" if site["open"] else "")
     )
     for i, mtf in enumerate(site["mtfs"]):
         if mtf["members"] or mtf["mission"]:
@@ -122,6 +122,10 @@ def month_title(public: dict[str, Any]) -> tuple[str, str]:
         f"The {months} months are over. The Apollyon is loose and its Masquerade cost grows every month "
         "until it is in Active Containment or the Masquerade reaches 0.\n",
     )
+
+
+# Spelled out once under the table and the panel, so the compact lines stay short on a phone.
+LEGEND = "Assets: R Resources · P Personnel · S Space"
 
 
 def table_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[discord.Embed]:
@@ -158,6 +162,7 @@ def table_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[disc
             taken = f" — taken by {who(p['claimed_by'])}" if p["claimed_by"] is not None else ""
             pile.append(f"{i + 1}. {name} ({p['kind']}){taken}")
         head.add_field(name="Draw pile", value=clip("\n".join(pile), FIELD_VALUE_MAX), inline=False)
+    head.set_footer(text=LEGEND)
     embeds = [head]
     budget = TABLE_TEXT_BUDGET - 1500  # room for the head and the platform's "Latest" field
     per_site = max(200, budget // max(1, len(public["sites"])))
@@ -174,7 +179,7 @@ def table_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[disc
 def hand_embed(view: dict[str, Any], seat: int, notes: list[str], hint: str) -> discord.Embed:
     hand = view["private"]["characters"]
     site = view["public"]["sites"][seat]
-    embed = discord.Embed(title=f"Your garrison ({len(hand)} characters)", colour=COLOUR)
+    embed = discord.Embed(title=f"Your garrison ({plural(len(hand), 'character')})", colour=COLOUR)
     embed.description = clip(
         "\n".join(character_line(c) for c in hand) or "Nobody is at home.", EMBED_DESCRIPTION_MAX
     )
@@ -182,6 +187,7 @@ def hand_embed(view: dict[str, Any], seat: int, notes: list[str], hint: str) -> 
         name="Your assets", value=f"{assets_text(site['pool'])} (spent {assets_text(site['spent'])})"
     )
     embed.add_field(name="Now", value=clip(hint, FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(text=LEGEND)
     if notes:
         embed.add_field(name="Recent", value=clip("\n".join(notes[-6:]), FIELD_VALUE_MAX), inline=False)
     return embed

@@ -14,6 +14,7 @@ import discord
 
 from bot.games.apollyon.cards import catalogue
 from cogs.common.components import GameButton, GameSelect
+from cogs.common.text import plural
 
 SELECT_SIZE = 25
 MAX_SELECTS = 4  # a view has five rows; the last holds the buttons
@@ -65,7 +66,7 @@ def describe(action: Any, view: dict[str, Any], who: Any) -> str:
     if kind == "choose_start":
         return f"Start with a {action.deck.capitalize()} anomaly"
     if kind == "build_pile":
-        return f"Draw pile: {action.assets} asset(s), {action.characters} character(s)"
+        return f"Draw pile: {plural(action.assets, 'asset')}, {plural(action.characters, 'character')}"
     if kind == "claim":
         p = public["pile"][action.index]
         cat = catalogue()

@@ -9,7 +9,7 @@ import discord
 from bot.games.catharsis.cards import Ability, content
 from bot.games.catharsis.costs import describe_cost
 from bot.games.catharsis.morale import tier_name
-from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, bar, clip
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, bar, clip, plural
 
 COLOUR = discord.Colour.dark_red()
 PHASES = {
@@ -36,7 +36,7 @@ def block_text(block: dict[str, Any]) -> str:
         return f"heal {n}" + (" (yourself)" if block.get("self_only") else "")
     if op == "adjust":
         upto = "" if block.get("up_to") is False else "up to "
-        return f"adjust {upto}{block['dice']} dice by {upto}{block['by']}"
+        return f"adjust {upto}{plural(block['dice'], 'die')} by {upto}{block['by']}"
     if op == "replace":
         return (
             "replace this power" if block.get("which", "this") == "this" else "replace a power on any board"
@@ -126,7 +126,7 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
         f"{PHASES.get(pub['phase'], pub['phase'])}" + (f" · round {pub['round']}" if pub["foes"] else ""),
     ]
     lines += [foe_line(f) for f in pub["foes"] if f["health"] > 0]
-    lines.append(f"Boss deck: {pub['deck_left']} card(s) left")
+    lines.append(f"Boss deck: {plural(pub['deck_left'], 'card')} left")
     if pub["vote"]:
         v = pub["vote"]
         tally = ", ".join(
@@ -151,7 +151,7 @@ def packet_text(p: dict[str, Any], names: list[str]) -> str:
     who = names[p["seat"]] if p["seat"] is not None and p["seat"] < len(names) else None
     if p["mode"] == "discard":
         kind = "" if p["only"] == "any" else f"{p['only']} "
-        return f"{who} discards {p['amount']} {kind}power(s)"
+        return f"{who} discards {plural(p['amount'], kind + 'power')}"
     if p["mode"] == "seat":
         return f"{p['amount']} damage to {who}"
     if p["mode"] == "player":
@@ -229,5 +229,5 @@ def prompt_for(pub: dict[str, Any], seat: int) -> str:
         return "Refresh up to 2 exhausted powers."
     if pub["phase"] == "special":
         card = content().encounters[pub["card"]]
-        return f"{card.name}: give up {card.sacrifice} power(s) to gain it ({ability_text(card.ability)}), or pass."  # type: ignore[arg-type]
+        return f"{card.name}: give up {plural(card.sacrifice, 'power')} to gain it ({ability_text(card.ability)}), or pass."  # type: ignore[arg-type]
     return "Waiting."

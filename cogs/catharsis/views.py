@@ -16,6 +16,7 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from cogs.catharsis.render import ability_text
 from cogs.common.components import GameButton, GameSelect
+from cogs.common.text import plural
 
 SELECT_SIZE = 25
 
@@ -269,7 +270,7 @@ def panel_items(
                     "wound",
                     str(first.packet),
                     options=options,
-                    placeholder=f"Or choose where {n} point(s) land",
+                    placeholder=f"Or choose where {plural(n, 'point')} land",
                     min_values=n,
                     max_values=n,
                 )
@@ -348,7 +349,7 @@ def panel_items(
                 sid,
                 "claim",
                 options=opts,
-                placeholder=f"Give up {n} power(s) to claim it",
+                placeholder=f"Give up {plural(n, 'power')} to claim it",
                 min_values=n,
                 max_values=n,
             )

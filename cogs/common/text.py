@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from bot.engine.text import plural as plural
+from bot.engine.text import verb as verb
 from bot.store import GameSession
 
 _SEAT = re.compile(r"@\{(guide|\d+)\}")
@@ -31,6 +33,11 @@ def fill_seats(text: str, row: GameSession) -> str:
         return mention(row.seats[seat]) if seat < len(row.seats) else f"seat {seat + 1}"
 
     return _SEAT.sub(swap, text)
+
+
+def name_seats(text: str, who: Callable[[int], str]) -> str:
+    """Swap seat placeholders ("@{2}") for whatever `who(seat)` calls that seat."""
+    return re.sub(r"@\{(\d+)\}", lambda m: who(int(m.group(1))), text)
 
 
 def bar(value: int, maximum: int, width: int = 10, *, full: str = "█", empty: str = "░") -> str:

@@ -14,7 +14,7 @@ from bot.games.faith.cards import card
 from bot.games.faith.energy import split_options
 from bot.games.faith.state import Seat as SeatState
 from cogs.common.components import GameButton, GameSelect
-from cogs.common.text import LABEL_MAX, clip
+from cogs.common.text import LABEL_MAX, clip, plural
 from cogs.faith.render import DARK, LIGHT, cost_text
 
 FIELDS = {
@@ -170,7 +170,7 @@ def panel_items(
                     discord.SelectOption(label=clip(card(h["card"]).title, LABEL_MAX), value=str(h["uid"]))
                     for h in hand
                 ],
-                placeholder=f"Discard {extra} card(s)…",
+                placeholder=f"Discard {plural(extra, 'card')}…",
                 min_values=extra,
                 max_values=extra,
             )

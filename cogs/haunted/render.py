@@ -9,7 +9,7 @@ import discord
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.scoring import line_score
 from bot.games.haunted.state import Line
-from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip, lines_within
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip, lines_within, plural
 
 COLOUR = discord.Colour.from_rgb(88, 40, 92)  # a bruised Edwardian purple
 MAX_FIELDS = 25
@@ -54,7 +54,7 @@ def seat_block(pub: dict[str, Any], seat: int, who: str) -> str:
         marks.append("🛡 defending")
     skips = pub["skips"][seat]
     if skips:
-        marks.append(f"misses {skips} turn(s)")
+        marks.append(f"misses {plural(skips, 'turn')}")
     head = f"{who} · {pub['hand_counts'][seat]} cards" + (f" · {', '.join(marks)}" if marks else "")
     rows = [f"{i + 1}. {line_text(ln)}" for i, ln in enumerate(pub["lines"][seat])]
     if pub["step"] == "over":

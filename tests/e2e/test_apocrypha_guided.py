@@ -238,7 +238,7 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         await run(w.alice, "apocrypha guide endturn")
         assert not await leaks()
         for user in (w.bob, w.carol):  # the guide's own notes stay with the guide
-            assert "die roll(s) will show" not in everything_seen(fake, user)
+            assert "will show" not in everything_seen(fake, user)
             assert "Mr. Bear is on top" not in everything_seen(fake, user)
         # Guided Mission End is the guide's: one fragment per saint, handed out by the guide.
         await run(w.alice, "apocrypha guide fragment", saint="Frank", name="The Lobby", text="Neon and rain.")
@@ -287,7 +287,7 @@ async def test_a_lost_mission_slots_the_ninth_death(fake_discord: FakeDiscord, t
 
         await bot.service.update_record(w.guild.id, w.bob.id, "apocrypha", "saint", "Frank", eight_deaths)
         ix = await run(w.bob, "apocrypha saint list")
-        assert "8 death(s)" in ix.text
+        assert "8 deaths" in ix.text
         await run(w.alice, "apocrypha new", mode="guided")
         ix = await run(w.bob, "apocrypha start")
         assert ix.ephemeral and "Only the host" in ix.text

@@ -215,7 +215,7 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
         watch()
         public = "\n".join(seen)
         assert "It is not your turn" in probe["refusal"]  # a stale panel's End turn, after the turn passed
-        assert "puts 1 card(s) on the bottom of their deck" in public
+        assert "puts 1 card on the bottom of their deck" in public
         assert "reciting it with" in public
         assert "is exiled." in public
         table: FakeMessage = next(

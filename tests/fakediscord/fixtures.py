@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from . import transcript
+from . import proofread, transcript
 from .server import FakeDiscord
 from .state import FakeChannel, FakeGuild, FakeUser
 
@@ -57,3 +57,5 @@ async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDisc
             name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("/")[-1])
             transcript.write(fake, Path(out) / name, request.node.nodeid)
     assert not fake.violations, "the bot broke Discord's rules:\n" + "\n".join(map(str, fake.violations))
+    slips = proofread.findings(fake)
+    assert not slips, "the bot's messages need proofreading:\n" + "\n".join(slips)

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural, verb
 from bot.games.apocrypha import checks, damage
 from bot.games.apocrypha.cards import Gift, Power
 from bot.games.apocrypha.commands import Play
@@ -152,7 +153,7 @@ class Ctx:
             ]
             count = len(matching) if n == -1 else min(n, len(matching))
             if required and (count < n or count == 0):
-                raise GameError(f"You need {max(n, 1)} matching card(s) in hand to pay for that.")
+                raise GameError(f"You need {plural(max(n, 1), 'matching card')} in hand to pay for that.")
             if count == 0:
                 continue
             chosen = [u for u in self._chosen_cards() if u in matching]
@@ -160,7 +161,7 @@ class Ctx:
                 picked = matching if n == -1 else self.t.state.rng.sample(matching, count)
             else:
                 if len(chosen) < count:
-                    raise GameError(f"Name {count} card(s) from your hand for that power to {place}.")
+                    raise GameError(f"Name {plural(count, 'card')} from your hand for that power to {place}.")
                 picked = chosen[:count]
             for uid in picked:
                 hand.remove(uid)
@@ -170,7 +171,7 @@ class Ctx:
                 self.t.say("lose_cards", f"{seat_ref(seat)} must {place} {names}.")
             else:
                 # Recycled, shuffled, reloaded or buried cards go facedown: only their owner learns which.
-                self.t.say("lose_cards", f"{seat_ref(seat)} must {place} {len(picked)} card(s).")
+                self.t.say("lose_cards", f"{seat_ref(seat)} must {place} {plural(len(picked), 'card')}.")
                 self.t.tell(seat, "lose_cards", f"You {place} {names}.")
 
     def heal(self, n: int, virtue: str | None) -> None:
@@ -182,7 +183,7 @@ class Ctx:
                 pile.remove(uid)
                 self.t.deck(seat).append(uid)
             self.t.state.rng.shuffle(self.t.deck(seat))
-            self.t.say("heal", f"{seat_ref(seat)} heals {len(picked)} card(s) into their deck.")
+            self.t.say("heal", f"{seat_ref(seat)} heals {plural(len(picked), 'card')} into their deck.")
 
     def draw_buried(self, n: int) -> None:
         for seat in self.affected:
@@ -208,7 +209,7 @@ class Ctx:
             "examine",
             "On top of the nexus: " + (", ".join(self.t.name(u) for u in top) or "nothing") + ".",
         )
-        self.t.say("examine", f"{seat_ref(self.actor)} examines the top {len(top)} card(s) of their nexus.")
+        self.t.say("examine", f"{seat_ref(self.actor)} examines the top {plural(len(top), 'card')} of their nexus.")
         if reorder and len(top) > 1:
             self.t.state.players[self.actor].examined = list(top)
             self.t.pub.pending.append(
@@ -246,12 +247,12 @@ class Ctx:
             raise GameError("Choose another saint to give cards to.")
         chosen = [u for u in self._chosen_cards() if u in self.t.hand(self.actor)]
         if len(chosen) < min(n, len(self.t.hand(self.actor))):
-            raise GameError(f"Name {n} card(s) from your hand to give.")
+            raise GameError(f"Name {plural(n, 'card')} from your hand to give.")
         for uid in chosen[:n]:
             self.t.hand(self.actor).remove(uid)
             self.t.hand(to).append(uid)
             self.t.tell(to, "given", f"{seat_ref(self.actor)} gives you {self.t.name(uid)}.")
-        self.t.say("give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {min(n, len(chosen))} card(s).")
+        self.t.say("give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {plural(min(n, len(chosen)), 'card')}.")
 
     def slot_self(self, with_confronted: bool) -> None:
         uid = self.uid
@@ -296,7 +297,7 @@ class Ctx:
             for uid in [u for u in hand if u not in keep]:
                 hand.remove(uid)
                 self.t.put(seat, uid, "discard")
-            self.t.say("discard", f"{seat_ref(seat)} discards down to {len(hand)} card(s).")
+            self.t.say("discard", f"{seat_ref(seat)} discards down to {plural(len(hand), 'card')}.")
 
     def bury_fragment(self, n: int, required: bool = False) -> None:
         halo = self.t.view(self.actor).halo
@@ -305,10 +306,10 @@ class Ctx:
         ]
         available = [slot for slot, u in halo.items() if self.t.kind(u) == "fragment"]
         if required and len(available) < n:
-            raise GameError(f"You need {n} fragment(s) in your halo to pay for that.")
+            raise GameError(f"You need {plural(n, 'fragment')} in your halo to pay for that.")
         need = min(n, len(available))
         if len(chosen) < need:
-            raise GameError(f"Name {need} fragment(s) in your halo to bury.")
+            raise GameError(f"Name {plural(need, 'fragment')} in your halo to bury.")
         for slot in chosen[:need]:
             uid = halo.pop(slot)
             self.t.state.players[self.actor].buried.append(uid)
@@ -338,7 +339,7 @@ class Ctx:
             self.t.hand(to).append(deck.pop(0))
             given += 1
         self.adjust_target(per_card * given)
-        self.t.say("give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {given} card(s) from their deck.")
+        self.t.say("give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {plural(given, 'card')} from their deck.")
 
     # -- investigating ---------------------------------------------------------------
     def investigate(self) -> None:
@@ -394,7 +395,7 @@ class Ctx:
     # -- table, clock, costs ------------------------------------------------------------
     def clock_sacrifice(self, n: int) -> None:
         gone = self.t.clock_sacrifice(n)
-        self.t.say("delay", f"{gone} card(s) are sacrificed from the clock.")
+        self.t.say("delay", f"{plural(gone, 'card')} {verb(gone, 'is', 'are')} sacrificed from the clock.")
 
     def clock_add(self, n: int) -> None:
         for _ in range(n):
@@ -402,7 +403,7 @@ class Ctx:
             if uid:
                 self.t.clock_add([uid])
         self.t.state.rng.shuffle(self.t.sec.clock)
-        self.t.say("clock", f"The clock grows by {n} card(s).")
+        self.t.say("clock", f"The clock grows by {plural(n, 'card')}.")
 
     def swap_positions(self, direction: str) -> None:
         order = self.t.pub.order

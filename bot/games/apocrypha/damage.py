@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.apocrypha.state import DamageState, Pending
 from bot.games.apocrypha.table import Table
 
@@ -150,7 +151,7 @@ def finish(t: Table, current: DamageState, chosen: list[str] | None = None) -> l
         where = "lost" if current.place == "sacrifice" else f"moved ({current.place})"
         t.say(
             "damage",
-            f"{seat_ref(seat)} suffers {amount} {virtue.capitalize()} damage; {len(lost)} card(s) {where}.",
+            f"{seat_ref(seat)} suffers {amount} {virtue.capitalize()} damage; {plural(len(lost), 'card')} {where}.",
         )
         if lost:
             t.tell(seat, "damage", "You lose " + ", ".join(t.name(u) for u in lost) + ".")

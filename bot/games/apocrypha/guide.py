@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural, verb
 from bot.games.apocrypha import checks, damage, guide_tools, investigate, turns
 from bot.games.apocrypha.cards import slug
 from bot.games.apocrypha.commands import (
@@ -152,8 +153,8 @@ def handle(t: Table, cmd: Any) -> None:
             require_saint(t, seat)
         for seat in seats:
             t.view(seat).nexus = cmd.nexus
-        verb = "are" if len(seats) > 1 else "is"
-        t.say("place", ", ".join(seat_ref(s) for s in seats) + f" {verb} at {pub.nexuses[cmd.nexus].name}.")
+        be = "are" if len(seats) > 1 else "is"
+        t.say("place", ", ".join(seat_ref(s) for s in seats) + f" {be} at {pub.nexuses[cmd.nexus].name}.")
     elif isinstance(cmd, OrientNexus):
         view = nexus(t, cmd.nexus)
         view.side = cmd.side
@@ -169,7 +170,7 @@ def handle(t: Table, cmd: Any) -> None:
             deck.extend(uids)
         else:
             deck[0:0] = uids
-        t.tell_guide("stack", f"{len(uids)} card(s) put into {nexus(t, cmd.nexus).name}.")
+        t.tell_guide("stack", f"{plural(len(uids), 'card')} put into {nexus(t, cmd.nexus).name}.")
         if cmd.nexus in pub.nexuses:
             t.say("stack", f"Something stirs at {pub.nexuses[cmd.nexus].name}.")
     elif isinstance(cmd, StackClock):
@@ -191,7 +192,7 @@ def handle(t: Table, cmd: Any) -> None:
             clock.extend(entries)
         else:
             clock[0:0] = entries
-        t.say("clock", f"The clock now holds {len(t.sec.clock)} card(s).")
+        t.say("clock", f"The clock now holds {plural(len(t.sec.clock), 'card')}.")
     elif isinstance(cmd, StartTurn):
         require_saint(t, cmd.seat)
         if pub.active is not None:
@@ -221,7 +222,7 @@ def handle(t: Table, cmd: Any) -> None:
         if not t.sec.clock:
             raise GameError("The clock is already empty.")
         gone = t.clock_sacrifice(cmd.n)
-        t.say("delay", f"A delay: {gone} card(s) are sacrificed from the clock ({len(t.sec.clock)} left).")
+        t.say("delay", f"A delay: {plural(gone, 'card')} {verb(gone, 'is', 'are')} sacrificed from the clock ({len(t.sec.clock)} left).")
     elif isinstance(cmd, AllowReset):
         if pub.confront is not None or pub.pending:
             raise GameError("Saints cannot rest in the middle of a confrontation or while a question waits.")
@@ -260,7 +261,7 @@ def handle(t: Table, cmd: Any) -> None:
             raise GameError("Dice results go from 1 to 6.")
         t.sec.forced_dice.extend(cmd.values)
         t.tell_guide(
-            "dice", f"The next {len(cmd.values)} die roll(s) will show {', '.join(map(str, cmd.values))}."
+            "dice", f"The next {plural(len(cmd.values), 'die roll')} will show {', '.join(map(str, cmd.values))}."
         )
     else:
         raise GameError("That is not a guide command.")

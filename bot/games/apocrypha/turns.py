@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.apocrypha import checks, coop, investigate, sanctify
 from bot.games.apocrypha.cards import COST_HIERARCHY, Gift, Omen, Power
 from bot.games.apocrypha.commands import Play
@@ -376,7 +377,7 @@ def reset_hand(t: Table, seat: int, discard: list[str], recycle: list[str] | Non
         t.draw(seat, size - len(hand))
     if seat in t.pub.must_reset:
         t.pub.must_reset.remove(seat)
-    t.say("reset", f"{seat_ref(seat)} resets to {len(hand)} card(s).")
+    t.say("reset", f"{seat_ref(seat)} resets to {plural(len(hand), 'card')}.")
 
 
 def end_turn(t: Table, seat: int, discard: list[str], recycle: list[str]) -> None:

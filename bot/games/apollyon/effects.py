@@ -31,6 +31,7 @@ from typing import Any
 from bot.engine.cards import CardDataError
 from bot.engine.effects import EffectBook
 from bot.engine.seats import Seat, seat_ref
+from bot.engine.text import plural
 from bot.games.apollyon.state import COGNITO_LIMIT, Anomaly, Table
 
 STATS = frozenset({"force_measure", "threat", "intel_measure", "situations", "draw_pile", "breach_dice"})
@@ -141,7 +142,7 @@ def wound(ctx: Ctx, n: int) -> None:
     for seat in ctx.seats:
         if ctx.t.hand(seat):
             take_wounds(ctx.t, [(seat, ctx.t.hand(seat), True)], n)
-            ctx.t.say("wound", f"The first of {seat_ref(seat)}'s garrison takes {n} wound(s).")
+            ctx.t.say("wound", f"The first of {seat_ref(seat)}'s garrison takes {plural(n, 'wound')}.")
     ctx.t.sync_garrisons()
 
 
@@ -155,7 +156,7 @@ def cognitohazard(ctx: Ctx, n: int) -> None:
             ctx.t.say("cognito", f"{seat_ref(seat)}'s first garrison character shrugs off a cognitohazard.")
             continue
         ch.cognito += n
-        ctx.t.say("cognito", f"{seat_ref(seat)}'s first garrison character takes {n} Cognitohazard token(s).")
+        ctx.t.say("cognito", f"{seat_ref(seat)}'s first garrison character takes {plural(n, 'Cognitohazard token')}.")
         if ch.cognito >= COGNITO_LIMIT:
             go_lost(ctx.t, seat, ch)
 
@@ -216,7 +217,7 @@ def study(ctx: Ctx, n: int) -> None:
         if held:
             target = min(held, key=lambda a: a.study)
             target.study += n
-            ctx.t.say("study", f"{target.info.name} at {seat_ref(seat)}'s site gains {n} Study token(s).")
+            ctx.t.say("study", f"{target.info.name} at {seat_ref(seat)}'s site gains {plural(n, 'Study token')}.")
 
 
 @BOOK.op("breach_check")
@@ -264,7 +265,7 @@ def release(ctx: Ctx, deck: str) -> None:
 def minions(ctx: Ctx, n: int) -> None:
     if ctx.source is not None:
         ctx.source.minions += n
-        ctx.t.say("minions", f"{ctx.source.info.name} gathers {n} Minion(s): {ctx.source.minions} now.")
+        ctx.t.say("minions", f"{ctx.source.info.name} gathers {plural(n, 'Minion')}: {ctx.source.minions} now.")
 
 
 @BOOK.op("counter")
@@ -272,7 +273,7 @@ def counter(ctx: Ctx, at: int, then: list[dict[str, Any]]) -> None:
     if ctx.source is None:
         return
     ctx.source.counters += 1
-    ctx.t.say("counter", f"{ctx.source.info.name} has {ctx.source.counters} Counter(s) of {at}.")
+    ctx.t.say("counter", f"{ctx.source.info.name} has {plural(ctx.source.counters, 'Counter')} of {at}.")
     if ctx.source.counters >= at:
         ctx.source.counters = 0
         BOOK.run(ctx, then)

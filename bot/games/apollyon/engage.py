@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.seats import Seat, seat_ref
+from bot.engine.text import plural
 from bot.games.apollyon.effects import modifier
 from bot.games.apollyon.state import Anomaly, Character, Table
 
@@ -35,7 +36,7 @@ def engage(
     t.say(
         "engage",
         f"{who} engage {info.name} ({info.designation}): Force {force} scores {successes} "
-        f"(needs {info.subdue}); it strikes for {threat} wound(s), {wounds} after medics.",
+        f"(needs {info.subdue}); it strikes for {plural(threat, 'wound')}, {wounds} after medics.",
         anomaly=anomaly.card,
         successes=successes,
         wounds=wounds,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import Seat, seat_ref
+from bot.engine.text import plural
 from bot.games.apollyon.cards import catalogue
 from bot.games.apollyon.state import PileCard, Table
 
@@ -65,7 +66,7 @@ def promote(t: Table, seat: Seat, kind: str) -> None:
     site = t.site(seat)
     need = {"personnel": 2, "resource": 2, "space": 1}[kind]
     if site.pool[kind] < need:
-        raise GameError(f"Promoting needs {need} {kind} token(s) in your pool.")
+        raise GameError(f"Promoting needs {need} {plural(kind, 'token')} in your pool.")
     site.pool[kind] -= need
     if kind == "personnel":
         card = t.draw("character")

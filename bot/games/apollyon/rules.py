@@ -11,6 +11,7 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import Seat, seat_ref
+from bot.engine.text import plural, verb
 from bot.games.apollyon import commands as c
 from bot.games.apollyon import containment, growth, missions, phases
 from bot.games.apollyon import masquerade as mq
@@ -110,7 +111,7 @@ class Apollyon(Rules[ApollyonState]):
         t.sync_counts()
         t.say(
             "start",
-            f"{players} Site Director(s) prepare. The Masquerade stands at {start}; an Apollyon lies face down. "
+            f"{plural(players, 'Site Director')} {verb(players, 'prepares', 'prepare')}. The Masquerade stands at {start}; an Apollyon lies face down. "
             "Each director chooses a Safe, Euclid or Keter anomaly to start with.",
         )
         return Outcome(state, t.events)

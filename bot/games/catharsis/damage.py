@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.morale import THRESHOLDS, tier_name, tier_of_threshold
 from bot.games.catharsis.state import CatharsisState, Hero, Packet, Slot
@@ -75,7 +76,7 @@ def take(
     wounds = points - absorbed + extra
     wounds = min(wounds, hero.health)
     if len(slots) != wounds:
-        raise GameError(f"Name exactly {wounds} power(s) to take the damage on, one per point.")
+        raise GameError(f"Name exactly {plural(wounds, 'power')} to take the damage on, one per point.")
     board = [s.model_copy() for s in hero.board]
     for slot in slots:
         if not 0 <= slot < len(board) or board[slot].card == "":
@@ -106,7 +107,7 @@ def _discard_points(
     state: CatharsisState, hero: Hero, packet: Packet, points: int, slots: list[int], events: list[Event]
 ) -> None:
     if len(slots) != points or len(set(slots)) != points:
-        raise GameError(f"Name exactly {points} different power(s) to discard.")
+        raise GameError(f"Name exactly {plural(points, 'different power')} to discard.")
     for slot in slots:
         if not 0 <= slot < len(hero.board):
             raise GameError("That power is not on your board.")

@@ -12,6 +12,7 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import Seat, seat_ref
+from bot.engine.text import plural
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.bossdeck import build_deck, claim_special, resolve_choice, reveal_next
 from bot.games.catharsis.cards import Ability, content
@@ -339,7 +340,7 @@ class Catharsis(Rules[CatharsisState]):
         for i in slots:
             hero.board[i].ready = True
         pub.recovered.append(hero.seat)
-        events.append(Event.public("recover", f"{seat_ref(hero.seat)} refreshes {len(slots)} power(s)."))
+        events.append(Event.public("recover", f"{seat_ref(hero.seat)} refreshes {plural(len(slots), 'power')}."))
 
     def _special(self, state: CatharsisState, hero: Hero, cmd: Any, events: list[Event]) -> None:
         pub = state.public
@@ -523,7 +524,7 @@ class Catharsis(Rules[CatharsisState]):
         if won is None:
             return None
         boss = content().encounters[content().decks[state.public.deck].boss].name
-        return f"The party defeated {boss}." if won else f"The party fell before {boss}."
+        return f"The party defeated the {boss}." if won else f"The party fell before the {boss}."
 
     def timeout_command(self, state: CatharsisState, seat: Seat) -> Any | None:
         from bot.games.catharsis.choices import default_for

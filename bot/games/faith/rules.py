@@ -13,6 +13,7 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural, verb
 from bot.games.faith import actions, combat, decks, energy, turn, zones
 from bot.games.faith.cards import TYPES, card, catalogue
 from bot.games.faith.commands import (
@@ -67,7 +68,8 @@ class FaithRules(Rules[FaithState]):
         assert isinstance(options, Options)
         if options.players and players != options.players:
             raise GameError(
-                f"This table was opened for {options.players} players, and {players} have joined."
+                f"This table was opened for {plural(options.players, 'player')}, and "
+                f"{players} {verb(players, 'has', 'have')} joined."
             )
         rng = Rng.from_seed(seed)
         defaults = list(decks.preconstructed().values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.faith import energy, zones
 from bot.games.faith.cards import card
 from bot.games.faith.effects import Ctx, run
@@ -58,7 +59,7 @@ def mulligan(state: FaithState, seat: int, uids: list[int]) -> list[Event]:
     events = [
         Event.public(
             "mulligan",
-            f"{seat_ref(seat)} puts {len(chosen)} card(s) on the bottom of their deck and draws back to 5."
+            f"{seat_ref(seat)} puts {plural(len(chosen), 'card')} on the bottom of their deck and draws back to 5."
             if chosen
             else f"{seat_ref(seat)} keeps their starting hand.",
         )
@@ -127,7 +128,7 @@ def end_turn(state: FaithState, seat: int) -> list[Event]:
     if len(state.players[seat].hand) > zones.HAND_LIMIT:
         state.public.phase = Phase.DISCARD
         extra = len(state.players[seat].hand) - zones.HAND_LIMIT
-        return [Event.public("discard_due", f"{seat_ref(seat)} must discard {extra} card(s) down to 7.")]
+        return [Event.public("discard_due", f"{seat_ref(seat)} must discard {plural(extra, 'card')} down to 7.")]
     return pass_turn(state, seat)
 
 
@@ -136,7 +137,7 @@ def discard(state: FaithState, seat: int, uids: list[int]) -> list[Event]:
     extra = len(hand) - zones.HAND_LIMIT
     chosen = [h for h in hand if h.uid in set(uids)]
     if len(chosen) != len(set(uids)) or len(chosen) != extra:
-        raise GameError(f"Choose exactly {extra} card(s) from your hand to discard.")
+        raise GameError(f"Choose exactly {plural(extra, 'card')} from your hand to discard.")
     for h in chosen:
         zones.exile_from_hand(state, seat, h)
     events = [

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.faith.cards import Card, card
 from bot.games.faith.state import FaithState, Held, InPlay, Phase
 
@@ -117,7 +118,7 @@ def draw(state: FaithState, seat: int, n: int, events: list[Event]) -> None:
         hand.append(top)
         drawn.append(card(top.card).title)
     if drawn:
-        events.append(Event.public("draw", f"{seat_ref(seat)} draws {len(drawn)} card(s)."))
+        events.append(Event.public("draw", f"{seat_ref(seat)} draws {plural(len(drawn), 'card')}."))
         events.append(Event.private(seat, "drew", "You drew " + ", ".join(drawn) + "."))
     sync_counts(state)
 

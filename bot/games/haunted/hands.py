@@ -7,6 +7,7 @@ get the names in private events.
 from __future__ import annotations
 
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.decisions import BOOK, Ctx, answer, ask, card_labels, unique
 from bot.games.haunted.state import Decision, Table
@@ -302,7 +303,7 @@ def exchange_left(ctx: Ctx, n: int = 2) -> None:
         t.say("nothing", f"{seat_ref(seat)} and {seat_ref(other)} have nothing to exchange.")
         return
     t.sec.stash["exchange"] = {"seats": [seat, other], "k": k, "picked": {str(seat): [], str(other): []}}
-    t.say("exchange", f"{seat_ref(seat)} and {seat_ref(other)} each choose {k} card(s) to exchange.")
+    t.say("exchange", f"{seat_ref(seat)} and {seat_ref(other)} each choose {plural(k, 'card')} to exchange.")
     _ask_exchange(ctx, seat)
 
 
@@ -343,7 +344,7 @@ def _exchange(ctx: Ctx, d: Decision, option: str) -> None:
         t.take_from_hand(second, card)
     t.hand(first).extend(b)
     t.hand(second).extend(a)
-    t.say("exchange", f"{seat_ref(first)} and {seat_ref(second)} exchange {len(a)} card(s).")
+    t.say("exchange", f"{seat_ref(first)} and {seat_ref(second)} exchange {plural(len(a), 'card')}.")
     t.tell(first, "exchange", f"You gave {names(a)} and received {names(b)}.")
     t.tell(second, "exchange", f"You gave {names(b)} and received {names(a)}.")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.haunted.state import Line, Step, Table
 
 COMPLETE_LINE = 13
@@ -33,7 +34,7 @@ def check_end(t: Table) -> bool:
         best = min(pub.scores[s] for s in others)
         pub.winners = [s for s in others if pub.scores[s] == best]
     for s in losers:
-        t.say("lose", f"{seat_ref(s)} has {t.complete_count(s)} complete line(s) and loses.")
+        t.say("lose", f"{seat_ref(s)} has {plural(t.complete_count(s), 'complete line')} and loses.")
     table = "; ".join(
         f"{seat_ref(s)} {pub.scores[s]}" + (" (lost)" if s in losers else "") for s in range(pub.seats)
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.scoring import check_end
 from bot.games.haunted.state import Step, Table, line_ref
@@ -83,7 +84,7 @@ def finish_turn(t: Table) -> None:
     missing = pub.hand_size - len(t.hand(seat))
     if missing > 0:
         got = t.draw_into_hand(seat, missing)
-        t.say("refill", f"{seat_ref(seat)} draws {len(got)} card(s).")
+        t.say("refill", f"{seat_ref(seat)} draws {plural(len(got), 'card')}.")
     for lines in pub.lines:
         for ln in lines:
             ln.fresh = []

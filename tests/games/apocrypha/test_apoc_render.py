@@ -78,7 +78,7 @@ def test_the_table_shows_the_public_game_and_no_hidden_card(rules, book):
     game.do(1, AssistCheck(virtue="mind"))
     public = project(game.state, None)["public"]
     text = text_of(render.table_embeds(book, public, WHO.get))
-    assert "Main Street" in text and "(Doom)" in text and "2 card(s)" in text
+    assert "Main Street" in text and "(Doom)" in text and "2 cards" in text
     assert "Frank Block" in text and "Dr. Zeez" in text and "<@100>" in text
     assert "confronts **Gladhander**" in text and "Mind 15 or Soul 12" in text
     assert "checks Mind against 15" in text and "offers to assist with Mind 4" in text
@@ -134,7 +134,7 @@ def test_saint_record_shows_halo_fragments_deaths_and_gifts(book):
     assert "Missions played: 3" in text and "Deaths: 1/9" in text
     assert "The Tale (slot 1)" in text and "Rage gifts (4)" in text
     line = render.record_line(book, record)
-    assert line.startswith("**Frank** (Frank Block") and "1 death(s), 1 fragment(s)" in line
+    assert line.startswith("**Frank** (Frank Block") and "1 death, 1 fragment" in line
 
 
 def test_a_ninth_death_shows_the_saint_dead(book):

@@ -116,7 +116,7 @@ def test_losing_every_hero_loses_the_game() -> None:
     board(s, 0, P("Quick Draw"))
     s = act(s, 0, type="done")
     s = act(s, 0, type="take", packet=0, slots=[0, 0])
-    assert s.public.winner is False and RULES.result(s) == "The party fell before Corrupted Horse."
+    assert s.public.winner is False and RULES.result(s) == "The party fell before the Corrupted Horse."
     assert "already over" in refused(s, 0, type="roll")
 
 
@@ -126,7 +126,7 @@ def test_beating_the_boss_wins() -> None:
     board(s, 0, P("Rising Sun"))
     dice(s, 0, 6)
     s = act(s, 0, type="activate", slot=0, dice=[0])
-    assert s.public.winner is True and RULES.result(s) == "The party defeated Corrupted Horse."
+    assert s.public.winner is True and RULES.result(s) == "The party defeated the Corrupted Horse."
 
 
 def test_the_boss_must_fall_with_its_minions() -> None:

@@ -40,7 +40,7 @@ def test_mulligan_puts_chosen_cards_on_the_bottom_and_draws_back_to_five() -> No
     assert [h.uid for h in st.players[0].hand[2:]] == top
     assert len(st.players[0].hand) == 5
     refused(st, 0, {"type": "mulligan", "cards": []}, "already")
-    assert "puts 3 card(s) on the bottom" in public_text(events)
+    assert "puts 3 cards on the bottom" in public_text(events)
 
 
 def test_mulligan_order_at_the_bottom_is_random() -> None:

@@ -39,7 +39,7 @@ def test_third_complete_line_loses_and_the_others_score():
     assert state.public.winners == [0]
     assert RULES.result(state) == "@{0} wins with 0 points."
     text = public_text(events)
-    assert "@{1} has 3 complete line(s) and loses" in text
+    assert "@{1} has 3 complete lines and loses" in text
     assert "Final scores: @{0} 0; @{1} 39 (lost); @{2} 19; @{3} 16." in text
     assert RULES.legal_actions(state, 0) == [] and RULES.waiting_for(state) == []
 

@@ -155,6 +155,7 @@ class SessionService:
         host_id: int,
         options: dict[str, Any] | None = None,
         host_role: str | None = None,
+        host_name: str | None = None,
     ) -> Result:
         """Open a lobby. host_role None seats the host as the first player; a role name gives them that role."""
         rules = self.rules(game)
@@ -169,6 +170,7 @@ class SessionService:
             seats=[] if host_role else [host_id],
             roles={host_role: host_id} if host_role else {},
             options=parsed.model_dump(mode="json"),
+            names={str(host_id): host_name} if host_name else {},
         )
         try:
             row = await self.store.create(row)
@@ -182,11 +184,15 @@ class SessionService:
         # Not published: the caller posts the lobby as the table message and records it with set_table.
         return Result(row, notice=f"You opened a {rules.title} lobby.")
 
-    async def join(self, session_id: int, user_id: int, role: str | None = None) -> Result:
+    async def join(
+        self, session_id: int, user_id: int, role: str | None = None, name: str | None = None
+    ) -> Result:
         def change(row: GameSession) -> Result:
             rules = self._lobby(row)
             if user_id in row.seats or user_id in row.roles.values():
                 raise GameError("You are already in this game.")
+            if name:
+                row.names = {**row.names, str(user_id): name}
             if role is not None:
                 if role not in rules.roles:
                     raise GameError(f"{rules.title} has no {role} role.")

@@ -90,6 +90,8 @@ class GameSession(SQLModel, table=True):
     waiting: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     # Users whose DMs are closed: they read their hand with /<game> hand.
     dm_closed: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # {user id: display name at join}: button labels and DMs cannot mention, so they name players.
+    names: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     result: str | None = None
     # The seed and every applied command: the same seed and moves replay the same game.
     seed: int | None = _big()

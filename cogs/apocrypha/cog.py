@@ -535,7 +535,12 @@ class ApocryphaCog(
             return []
         return [
             render.hand_embed(
-                self.book, view, seat, fill_seats(self._prompt(view["public"], seat), row), notes
+                self.book,
+                view,
+                seat,
+                fill_seats(self._prompt(view["public"], seat), row),
+                notes,
+                self._who(row),
             )
         ]
 

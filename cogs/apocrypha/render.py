@@ -21,7 +21,6 @@ COLOUR = discord.Colour.dark_purple()
 GUIDE_COLOUR = discord.Colour.dark_red()
 EMBED_BUDGET = 5600  # under Discord's 6000 characters per message
 TABLE_BUDGET = 4600  # the base adds "Latest" (up to 1024) and "Waiting for" to the table
-CELL = 13  # characters per halo cell
 
 Namer = Callable[[str], str]
 
@@ -70,18 +69,30 @@ def card_text(book: CardBook, uid: str, public: dict[str, Any] | None = None) ->
 
 
 # -- the halo -------------------------------------------------------------------------------
+SLOT_NAMES = ("top left", "top", "top right", "left", "saint", "right", "bottom left", "bottom", "bottom right")
+
+
 def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
-    """The 3x3 halo in a code block; the saint sits in the middle, empty slots are dots."""
-    cells = []
-    for slot in range(9):
-        if slot == SAINT_SLOT:
-            text = centre
-        else:
+    """The 3x3 halo as a three-emoji map (never wraps on a phone) and each card by position.
+
+    🟨 a fragment, 💀 a death, ⬛ an empty slot, 😇 the saint in the middle.
+    """
+    rows, named = [], []
+    for r in range(3):
+        cells = ""
+        for slot in range(r * 3, r * 3 + 3):
             uid = halo.get(slot, halo.get(str(slot)))
-            text = name(uid) if uid else "·"
-        cells.append(clip(text, CELL).center(CELL))
-    rows = ["|".join(cells[r * 3 : r * 3 + 3]) for r in range(3)]
-    return "```\n" + "\n".join(rows) + "\n```"
+            if slot == SAINT_SLOT:
+                cells += "😇"
+            elif not uid:
+                cells += "⬛"
+            else:
+                mark = "💀" if is_death(card_id(uid)) else "🟨"
+                cells += mark
+                named.append(f"{mark} {SLOT_NAMES[slot]}: {name(uid)}")
+        rows.append(cells)
+    listing = "\n".join(named) if named else f"Nothing around {centre} yet."
+    return "\n".join(rows) + "\n" + listing
 
 
 # -- the public table -------------------------------------------------------------------------
@@ -193,9 +204,6 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
         centre = saint["name"]
         halo = saint.get("halo", {})
         value = _saint_line(saint, name, nexuses, who(seat))
-        if halo:
-            slots = sorted(halo.items(), key=lambda kv: int(kv[0]))
-            value += "\nHalo: " + ", ".join(f"{name(uid)} (slot {slot})" for slot, uid in slots)
         value += "\n" + halo_grid(halo, name, centre)
         embed.add_field(
             name=f"{saint['name']}, {saint.get('title', '')}",
@@ -241,7 +249,12 @@ def _card(book: CardBook, uid: str) -> Any:
 
 # -- a saint's private panel ---------------------------------------------------------------
 def hand_embed(
-    book: CardBook, view: dict[str, Any], seat: int, prompt: str, notes: Iterable[str]
+    book: CardBook,
+    view: dict[str, Any],
+    seat: int,
+    prompt: str,
+    notes: Iterable[str],
+    who: Callable[[int], str] = lambda seat: f"seat {seat + 1}",
 ) -> discord.Embed:
     public, private = view["public"], view.get("private", {})
     name = namer(book, public)
@@ -255,6 +268,10 @@ def hand_embed(
     )
     if prompt:
         embed.add_field(name="Now", value=clip(prompt, FIELD_VALUE_MAX), inline=False)
+    check = public.get("check")
+    if check and (check["seat"] == seat or any(a["seat"] == seat for a in check.get("assists", []))):
+        # The dice a Keep or Reroll button is about, on the panel that asks.
+        embed.add_field(name="The check", value=clip("\n".join(check_lines(check, who)), FIELD_VALUE_MAX), inline=False)
     buried = private.get("buried", [])
     if buried:
         embed.add_field(
@@ -363,8 +380,6 @@ def record_embed(book: CardBook, record: SaintRecord) -> discord.Embed:
     ]
     embed = discord.Embed(title=clip(title, 256), description="\n".join(lines), colour=COLOUR)
     embed.add_field(name="Halo", value=halo_grid(record.halo, name, "SAINT"), inline=False)
-    frags = [f"{name(cid)} (slot {slot})" for slot, cid in sorted(record.halo.items()) if not is_death(cid)]
-    embed.add_field(name="Fragments", value=clip(", ".join(frags) or "none", FIELD_VALUE_MAX), inline=False)
     for virtue in VIRTUE_NAMES:
         gifts = [g for g in record.gifts if g in book.gifts and book.gifts[g].virtue == virtue]
         if gifts:

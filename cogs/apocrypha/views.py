@@ -36,6 +36,7 @@ from bot.games.apocrypha.commands import (
 from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import namer
 from cogs.common.components import GameButton, GameSelect
+from cogs.common.text import OPTION_DESCRIPTION_MAX, clip
 
 ROWS = 5
 PER_ROW = 5
@@ -96,7 +97,7 @@ def saint_items(
             )
         elif isinstance(act, Reroll):
             arg = ".".join(str(d) for d in act.dice) + f"~{act.assist if act.assist is not None else ''}"
-            dice = ", ".join(f"d{d + 1}" for d in act.dice)
+            dice = ", ".join(f"d{d + 1}{_die_value(public, d)}" for d in act.dice)
             buttons.append(GameButton(sid, "reroll", arg, label=f"Reroll {dice} (assist)"))
         elif isinstance(act, Investigate):
             if act.omen is None:
@@ -121,7 +122,11 @@ def saint_items(
         options = []
         for p in plays[:25]:
             label = name(p.card) + (f" (power {p.power + 1})" if p.power else "")
-            options.append(discord.SelectOption(label=label[:100], value=f"{p.card}|{p.power}"))
+            options.append(
+                discord.SelectOption(
+                    label=label[:100], value=f"{p.card}|{p.power}", description=_power_text(book, p) or None
+                )
+            )
         selects.append(GameSelect(sid, "play", options=options, placeholder="Play a card's power…"))
     if omens:
         options = [
@@ -315,3 +320,19 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     if verb in ("g_won", "g_lost"):
         return {"type": "g_end_mission", "won": verb == "g_won"}
     return None
+
+
+def _die_value(public: dict[str, Any], index: int) -> str:
+    """' (a 2)': the die's current face, so a reroll button says what it throws away."""
+    dice = ((public.get("check") or {}).get("pool") or {}).get("dice") or []
+    return f" (a {dice[index]['value']})" if index < len(dice) else ""
+
+
+def _power_text(book: CardBook, play: Play) -> str:
+    """What the played power does, as a select option's description (Discord's 100 characters)."""
+    try:
+        powers = getattr(book.card(card_id(play.card)), "powers", [])
+    except KeyError:
+        return ""
+    power = powers[play.power] if play.power < len(powers) else None
+    return clip(power.text, OPTION_DESCRIPTION_MAX) if power else ""

@@ -17,7 +17,7 @@ from cogs.catharsis import lookup, render, views
 from cogs.common.base import GameCog
 from cogs.common.components import view_of
 from cogs.common.replies import refuse, say
-from cogs.common.text import mention
+from cogs.common.text import mention, seat_name
 
 DIFFICULTY = [
     app_commands.Choice(name="New questors (22 Morale)", value="new-questors"),
@@ -186,5 +186,5 @@ class CatharsisCog(
 
 
 def _plain(row: GameSession) -> list[str]:
-    """Select labels cannot mention anyone: players are numbered instead."""
-    return [f"Player {i + 1}" for i in range(len(row.seats))]
+    """Select labels cannot mention anyone: players go by the name they joined with."""
+    return [seat_name(row, i) for i in range(len(row.seats))]

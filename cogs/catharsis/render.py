@@ -86,10 +86,23 @@ def dice_text(dice: list[dict[str, Any]]) -> str:
     )
 
 
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def pool_text(pools: dict[str, int]) -> str:
+    """Hidorian's pools in words: 'one 1, one 3, five 4s' (not the cryptic '1×1 3×1 4×5')."""
+    shown = []
+    for face, n in sorted(pools.items(), key=lambda kv: int(kv[0])):
+        if n:
+            word = COUNT_WORDS[n] if n < len(COUNT_WORDS) else str(n)
+            shown.append(f"{word} {face}" + ("s" if n != 1 else ""))
+    return ", ".join(shown)
+
+
 def counters_text(counters: dict[str, int], pools: dict[str, int]) -> str:
     shown = [f"{k} {v}" for k, v in counters.items() if v]
     if pools:
-        shown.append("pools " + " ".join(f"{k}×{v}" for k, v in sorted(pools.items()) if v))
+        shown.append("pooled dice: " + pool_text(pools))
     return ", ".join(shown)
 
 

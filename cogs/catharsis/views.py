@@ -176,11 +176,14 @@ def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
     return command
 
 
-def action_label(pub: dict[str, Any], seat: int, cmd: Any, foes: list[str]) -> str:
+def action_label(
+    pub: dict[str, Any], seat: int, cmd: Any, foes: list[str], names: list[str] | None = None
+) -> str:
     hero = pub["heroes"][seat]
     at = f" → {foes[cmd.target]}" if getattr(cmd, "target", None) is not None and len(foes) > 1 else ""
     if getattr(cmd, "ally", None) is not None:
-        at += f" for player {cmd.ally + 1}"
+        who = names[cmd.ally] if names and cmd.ally < len(names) else f"player {cmd.ally + 1}"
+        at += f" for {who}"
     if isinstance(cmd, c.Activate):
         card = hero["board"][cmd.slot]["card"]
         ab = content().ability(card, cmd.half)
@@ -310,7 +313,7 @@ def panel_items(
     usable = with_values(with_allies(usable, pub, seat))
     if usable:
         opts = [
-            discord.SelectOption(label=action_label(pub, seat, a, foe_names)[:100], value=encode(a))
+            discord.SelectOption(label=action_label(pub, seat, a, foe_names, names)[:100], value=encode(a))
             for a in usable[:SELECT_SIZE]
         ]
         items.append(GameSelect(sid, "use", options=opts, placeholder="Use a power or your Role card"))

@@ -204,6 +204,7 @@ class GameCog(LearnCommands, commands.GroupCog):
                 host_id=interaction.user.id,
                 options=options,
                 host_role=host_role,
+                host_name=interaction.user.display_name,
             )
         except GameError as exc:
             await refuse(interaction, exc.message)
@@ -272,7 +273,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             if verb in ("join", "leave", "start"):
                 if verb == "join":
-                    await service.join(row.id, user, role=arg)
+                    await service.join(row.id, user, role=arg, name=interaction.user.display_name)
                 elif verb == "leave":
                     await service.leave(row.id, user)
                 else:
@@ -346,7 +347,9 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             row = await self._here(interaction)
             assert row.id is not None
-            result = await self.bot.service.join(row.id, interaction.user.id, role=role)
+            result = await self.bot.service.join(
+                row.id, interaction.user.id, role=role, name=interaction.user.display_name
+            )
         except GameError as exc:
             await refuse(interaction, exc.message)
             return

@@ -16,6 +16,7 @@ CONTENT_MAX = 2000
 EMBED_DESCRIPTION_MAX = 4096
 FIELD_VALUE_MAX = 1024
 LABEL_MAX = 80
+OPTION_DESCRIPTION_MAX = 100
 
 
 def mention(user_id: int | None) -> str:
@@ -38,6 +39,13 @@ def fill_seats(text: str, row: GameSession) -> str:
 def name_seats(text: str, who: Callable[[int], str]) -> str:
     """Swap seat placeholders ("@{2}") for whatever `who(seat)` calls that seat."""
     return re.sub(r"@\{(\d+)\}", lambda m: who(int(m.group(1))), text)
+
+
+def seat_name(row: GameSession, seat: int) -> str:
+    """A seat's plain name (for button labels and DMs, where a mention does not render):
+    the player's display name when they joined, else 'Player 2'."""
+    uid = row.seats[seat] if 0 <= seat < len(row.seats) else None
+    return (row.names or {}).get(str(uid)) or f"Player {seat + 1}"
 
 
 def bar(value: int, maximum: int, width: int = 10, *, full: str = "█", empty: str = "░") -> str:

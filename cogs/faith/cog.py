@@ -55,20 +55,24 @@ class FaithCog(
     async def join_cmd(self, interaction: discord.Interaction, deck: str | None = None) -> None:
         try:
             row = await self._here(interaction)
-            notice = await self._join(row, interaction.guild_id or 0, interaction.user.id, deck)
+            notice = await self._join(
+                row, interaction.guild_id or 0, interaction.user.id, deck, interaction.user.display_name
+            )
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
         await say(interaction, notice)
 
-    async def _join(self, row: GameSession, guild: int, user: int, deck_name: str | None) -> str:
+    async def _join(
+        self, row: GameSession, guild: int, user: int, deck_name: str | None, name: str | None = None
+    ) -> str:
         assert row.id is not None
         pick = await self._resolve(guild, user, deck_name) if deck_name else None
         size = row.options.get("players") or self.rules.max_players
         if user not in row.seats:
             if row.status == "lobby" and len(row.seats) >= size:
                 raise GameError(f"This table is for {size} players and it is full.")
-            await self.bot.service.join(row.id, user)
+            await self.bot.service.join(row.id, user, name=name)
         if pick is None:
             return "You joined. You will play a preconstructed deck unless you pick one with `/faith join deck:`."
 
@@ -103,7 +107,9 @@ class FaithCog(
     ) -> None:
         if verb == "join":
             try:
-                await self._join(row, interaction.guild_id or 0, interaction.user.id, None)
+                await self._join(
+                    row, interaction.guild_id or 0, interaction.user.id, None, interaction.user.display_name
+                )
             except GameError as exc:
                 await refuse(interaction, exc.message)
                 return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,7 +17,7 @@ from cogs.common.base import GameCog
 from cogs.common.components import view_of
 from cogs.common.help import unique_names
 from cogs.common.replies import refuse, say
-from cogs.common.text import fill_seats, mention
+from cogs.common.text import fill_seats, mention, name_seats, seat_name
 from cogs.haunted import render, views
 
 if TYPE_CHECKING:
@@ -239,14 +238,11 @@ def _filled(labels: dict[str, str], row: GameSession) -> dict[str, str]:
 
 
 def _seat_words(text: str, row: GameSession) -> str:
-    return re.sub(r"@\{(\d+)\}", lambda m: f"player {int(m.group(1)) + 1}", text)
+    return name_seats(text, lambda seat: seat_name(row, seat))
 
 
 def _plain_name(interaction: discord.Interaction, row: GameSession, seat: int) -> str:
-    if row.seats[seat] == interaction.user.id:
-        return "You"
-    member = interaction.guild.get_member(row.seats[seat]) if interaction.guild else None
-    return member.display_name if member else f"Player {seat + 1}"
+    return "You" if row.seats[seat] == interaction.user.id else seat_name(row, seat)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -55,7 +55,7 @@ def seat_block(pub: dict[str, Any], seat: int, who: str) -> str:
     skips = pub["skips"][seat]
     if skips:
         marks.append(f"misses {plural(skips, 'turn')}")
-    head = f"{who} · {pub['hand_counts'][seat]} cards" + (f" · {', '.join(marks)}" if marks else "")
+    head = f"{who} · {plural(pub['hand_counts'][seat], 'card')}" + (f" · {', '.join(marks)}" if marks else "")
     rows = [f"{i + 1}. {line_text(ln)}" for i, ln in enumerate(pub["lines"][seat])]
     if pub["step"] == "over":
         score = sum(line_score(Line.model_validate(ln)) for ln in pub["lines"][seat])
@@ -106,10 +106,11 @@ def hand_embed(view: dict[str, Any], prompt_text: str, notes: list[str]) -> disc
     private = view["private"]
     cards = private["cards"]
     stuck = set(private.get("stuck", []))
-    rows = [card_line(c) + (" (stuck: discard only)" if c in stuck else "") for c in cards]
+    # Each card with what it does, so nobody needs a /haunted card per card to choose.
+    rows = [card_detail(c) + (" *(stuck: discard only)*" if c in stuck else "") for c in cards]
     embed = discord.Embed(
-        title=f"Your hand ({len(cards)} cards)",
-        description=clip("\n".join(rows) or "No cards.", EMBED_DESCRIPTION_MAX),
+        title=f"Your hand ({plural(len(cards), 'card')})",
+        description=clip("\n\n".join(rows) or "No cards.", EMBED_DESCRIPTION_MAX),
         colour=COLOUR,
     )
     embed.add_field(name="Now", value=clip(prompt_text, FIELD_VALUE_MAX), inline=False)

@@ -15,6 +15,7 @@ import discord
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.commands import Choose, Discard, Pass, Play, Redraw
 from cogs.common.components import GameButton, GameSelect
+from cogs.common.text import OPTION_DESCRIPTION_MAX, clip
 
 BUTTONS_PER_PROMPT = 5
 SELECT_SIZE = 25
@@ -58,7 +59,9 @@ def turn_items(sid: int, step: str, actions: list[Any]) -> list[discord.ui.Item[
     items: list[discord.ui.Item[Any]] = []
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
-        options = [discord.SelectOption(label=cat.name(a.card), value=a.card) for a in discards]
+        options = [
+            discord.SelectOption(label=cat.name(a.card), value=a.card, description=effect(a.card)) for a in discards
+        ]
         items.append(
             GameSelect(sid, "discard", options=options[:SELECT_SIZE], placeholder="Step 4: discard a card…")
         )
@@ -66,7 +69,7 @@ def turn_items(sid: int, step: str, actions: list[Any]) -> list[discord.ui.Item[
     playable = list(dict.fromkeys(a.card for a in actions if isinstance(a, Play)))
     if playable:
         options = [
-            discord.SelectOption(label=cat.name(c), value=c, description=cat.type_of(c).capitalize())
+            discord.SelectOption(label=cat.name(c), value=c, description=effect(c))
             for c in playable
         ]
         items.append(GameSelect(sid, "pick", options=options[:SELECT_SIZE], placeholder="Play a card…"))
@@ -95,3 +98,9 @@ def placement_items(sid: int, plays: list[Play], who: list[str]) -> list[discord
 def choose_command(arg: str | None, values: list[str]) -> dict[str, Any]:
     option = values[0] if values else arg
     return Choose(option=option or "").model_dump()
+
+
+def effect(card: str) -> str:
+    """A select option's description: the card's type and what it does, in Discord's 100 characters."""
+    c = catalogue()[card]
+    return clip(f"{c.type.capitalize()}: {c.text}", OPTION_DESCRIPTION_MAX)

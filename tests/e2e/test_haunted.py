@@ -9,12 +9,14 @@ on every run.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.harness import running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.proofread import texts_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "haunted"))
 
@@ -67,7 +69,7 @@ class Table:
     async def ok(self, ix: Any) -> Any:
         await ix.done()
         if ix.ephemeral and ix.original is not None and not ix.original.components:
-            text = ix.original.text
+            text = ix.original.content  # a refusal is plain words; the hand embed quotes card texts
             assert not any(w in text for w in ("not ", "cannot", "Sorry")), f"refused: {text}"
         return ix
 
@@ -172,6 +174,12 @@ async def test_a_whole_three_player_game(fake_discord: FakeDiscord, tmp_path: Pa
         assert "Game over" in final.text and "Score:" in final.text and "(lost)" in final.text
         assert not final.components
         assert pinged, "nobody was mentioned when the game waited on them"
+        # Line buttons (DMs, private replies) name players as they joined ("bob · line 1"), never "Player 2".
+        labels = [
+            t for u in (w.alice, w.bob, w.carol) for m in fake.seen_by(u) for v in [*m.history, m.snapshot()] for t in texts_of(v)
+        ]
+        assert any("bob · line" in t or "carol · line" in t for t in labels)
+        assert not [t for t in labels if re.search(r"Player \d · line", t)]
 
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(

@@ -39,7 +39,8 @@ COUNT = re.compile(r"(?<![\w.,/×+\-#])(\d+) ([a-z]+)\b(?![\-']| rolls?\b)")
 SECOND_PERSON = re.compile(r"(?:^|[.!?]\s+|\n)\**(You|Your)\b")
 
 
-def _texts(version: dict[str, Any]) -> Iterator[str]:
+def texts_of(version: dict[str, Any]) -> Iterator[str]:
+    """Every human-readable string of one message version: content, embeds, component labels."""
     if version.get("content"):
         yield version["content"]
     for embed in version.get("embeds") or []:
@@ -98,7 +99,7 @@ def findings(fake: FakeDiscord) -> list[str]:
         channel = fake.channels.get(msg.channel_id)
         public = not msg.ephemeral and channel is not None and channel.type != DM
         for version in [*msg.history, msg.snapshot()]:
-            for text in _texts(version):
+            for text in texts_of(version):
                 for problem in check_text(text, public=public):
                     found[problem] = None
     return list(found)

@@ -39,3 +39,10 @@ def test_apollyon_says_what_happens_after_the_last_month() -> None:
     assert month_title({**base, "month": 3})[0] == "Month 3 of 6"
     title, line = month_title({**base, "month": 8})
     assert "of 6" not in title and "Apollyon is loose" in title and "Masquerade" in line
+
+
+def test_catharsis_pools_are_spelled_out() -> None:
+    from cogs.catharsis.render import counters_text, pool_text
+
+    assert pool_text({"1": 1, "3": 1, "4": 5}) == "one 1, one 3, five 4s"
+    assert "×" not in counters_text({"Spore": 0}, {"1": 1, "4": 5})

@@ -289,3 +289,20 @@ class DeckOptions(BaseModel):
 class OptionRules(type(RULES)):  # type: ignore[misc]
     key = "opts"
     Options = DeckOptions
+
+
+async def test_names_are_kept_at_join_for_labels_and_dms(store: Store) -> None:
+    from cogs.common.text import name_seats, seat_name
+
+    service = make_service(store)
+    made = await service.new(guild_id=1, channel_id=CHANNEL, game="highcard", host_id=HOST, host_name="Hosta")
+    sid = made.session.id
+    assert sid is not None
+    await service.join(sid, BEA, name="Bea")
+    await service.join(sid, CAL)  # joined without a name (an old client path): numbered instead
+    row = (await service.start(sid, HOST)).session
+    assert row.names == {str(HOST): "Hosta", str(BEA): "Bea"}
+    assert [seat_name(row, s) for s in range(3)] == ["Hosta", "Bea", "Player 3"]
+    assert name_seats("@{1} offers to assist @{0}.", lambda s: seat_name(row, s)) == "Bea offers to assist Hosta."
+    fresh = await store.get(sid, fresh=True)
+    assert fresh is not None and fresh.names == row.names

@@ -56,16 +56,15 @@ def test_namer_knows_instances_mission_and_written_fragments(book):
     assert render.card_text(book, "gaunt#1").startswith("Body 10 or Rage 9")
 
 
-def test_halo_grid_puts_each_card_in_its_slot(book):
+def test_halo_grid_puts_each_card_in_its_slot_and_fits_a_phone(book):
     grid = render.halo_grid({"0": "the_tale#1", 8: "death"}, render.namer(book), "Frank")
-    rows = grid.strip("`\n").split("\n")
-    assert len(rows) == 3
-    assert "The Tale" in rows[0].split("|")[0]
-    assert "Frank" in rows[1].split("|")[1]
-    assert (
-        "·" in rows[1].split("|")[0]
-        and rows[2].split("|")[2].strip() == book.deaths["death"].name[: render.CELL]
-    )
+    rows = grid.split("\n")
+    assert rows[:3] == ["🟨⬛⬛", "⬛😇⬛", "⬛⬛💀"]
+    assert rows[3] == "🟨 top left: The Tale"
+    assert rows[4] == f"💀 bottom right: {book.deaths['death'].name}"
+    # No fixed-width grid: nothing is padded to line up, so nothing wraps into garbage at 400 px.
+    assert "```" not in grid and all(len(r) <= 60 for r in rows)
+    assert render.halo_grid({}, render.namer(book), "Frank").endswith("Nothing around Frank yet.")
 
 
 def test_the_table_shows_the_public_game_and_no_hidden_card(rules, book):
@@ -132,7 +131,7 @@ def test_saint_record_shows_halo_fragments_deaths_and_gifts(book):
     slot_death(record)
     text = text_of([render.record_embed(book, record)])
     assert "Missions played: 3" in text and "Deaths: 1/9" in text
-    assert "The Tale (slot 1)" in text and "Rage gifts (4)" in text
+    assert "🟨 top: The Tale" in text and "Rage gifts (4)" in text
     line = render.record_line(book, record)
     assert line.startswith("**Frank** (Frank Block") and "1 death, 1 fragment" in line
 
@@ -306,3 +305,26 @@ def test_the_active_saint_line_follows_the_confrontation_and_the_check(rules, bo
     assert "(start step, confronting: act)" in head()
     game.do(0, Attempt(virtue="body"))
     assert "(start step, confronting: act, check: assist)" in head()
+
+
+def test_the_evaluate_panel_shows_the_dice_it_asks_about(rules, book):
+    game = guided(rules, ["dr_zeez"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(GUIDE, Present(seat=0, card="gladhander"))
+    game.do(0, Next())
+    game.do(0, Next())
+    game.do(0, Attempt(virtue="mind"))
+    game.dice(5, 4, 4, 3)
+    game.do(0, Roll())
+    view = project(game.state, 0)
+    text = text_of([render.hand_embed(book, view, 0, "Keep three dice.", [], WHO.get)])
+    assert "The check" in text and "Dice: " in text
+    for i, value in enumerate((5, 4, 4, 3)):
+        assert f"d{i + 1} " in text and f" {value}" in text
+    items = views.saint_items(
+        7, book, view["public"], 0, rules.legal_actions(game.state, 0), view["private"]["hand"]
+    )
+    labels = [getattr(i.item, "label", "") for i in items]
+    assert "Keep the best three" in labels
+    # A reroll button names the faces it throws away.
+    assert views._die_value(view["public"], 0) == " (a 5)" and views._die_value({}, 0) == ""

@@ -111,11 +111,11 @@ def test_heal_and_prevent_can_be_aimed_at_another_hero() -> None:
     board(s, 0, P("Iron Arm Parry"))
     dice(s, 0, 4)
     pub = project(s, 0)["public"]
-    items = views.panel_items(1, pub, 0, RULES.legal_actions(s, 0), ["Player 1", "Player 2"])
+    items = views.panel_items(1, pub, 0, RULES.legal_actions(s, 0), ["Ann", "Bo"])
     use = next(i for i in items if i.custom_id == "gms:1:use")
     labels = [o.label for o in use.item.options]
-    assert any(label.endswith("for player 2") for label in labels)
-    value = next(o.value for o in use.item.options if o.label.endswith("for player 2"))
+    assert any(label.endswith("for Bo") for label in labels)  # named as they joined
+    value = next(o.value for o in use.item.options if o.label.endswith("for Bo"))
     assert views.decode(value)["ally"] == 1
 
 

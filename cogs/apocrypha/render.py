@@ -260,7 +260,7 @@ def hand_embed(
     name = namer(book, public)
     saint = public.get("saints", {}).get(str(seat), {})
     hand = private.get("hand", [])
-    lines = [f"**{name(u)}**: {clip(card_text(book, u, public), 180)}" for u in hand]
+    lines = [f"**{name(u)}**: {clip(card_text(book, u, public), 320)}" for u in hand]
     embed = discord.Embed(
         title=f"{saint.get('name', 'Your saint')}: your hand ({len(hand)}/{saint.get('hand_size', '?')})",
         description=clip("\n".join(lines) or "Your hand is empty.", 3500),

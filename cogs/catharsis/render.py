@@ -86,6 +86,12 @@ def dice_text(dice: list[dict[str, Any]]) -> str:
     )
 
 
+# The cost symbols on every power, spelled out once under the panel.
+COST_LEGEND = (
+    "🟢 ready · ⚫ exhausted · costs: [5] a die showing 5 · [?] any die · [AA] dice of one value · "
+    "[BB] another value · [12 or 34] either set · Combo: each cost once per round"
+)
+
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -215,6 +221,7 @@ def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -
     )
     if notes:
         embed.add_field(name="Recent", value=clip("\n".join(notes[-5:]), FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(text=COST_LEGEND)
     return embed
 
 

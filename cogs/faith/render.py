@@ -48,7 +48,8 @@ def card_embed(c: Card) -> discord.Embed:
 
 
 def pool_text(seat: dict[str, Any]) -> str:
-    return f"{seat['light']}{LIGHT} {seat['dark']}{DARK}"
+    # Spelled out: the bare symbols meant nothing to a new player.
+    return f"{seat['light']}{LIGHT} light, {seat['dark']}{DARK} dark"
 
 
 def field_lines(seat: dict[str, Any]) -> list[str]:

@@ -5,6 +5,7 @@
 clicks, picks) and what they saw: public messages in their guilds' channels, their ephemeral
 replies and their DMs. A message shows its latest state; earlier versions open under "edited".
 Deleted messages are kept, greyed and folded, so a review can see what was replaced.
+`<user>.html#m<message id>` shows that one message alone (for a screenshot of a table or panel).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ blockquote{margin:0;padding-left:10px;border-left:4px solid #4e5058}
 h1,h2,h3{margin:4px 0;color:#f2f3f5}h1{font-size:24px}h2{font-size:20px}h3{font-size:16px}
 .sub{font-size:13px;color:#949ba4}
 a{color:#00a8fc}
+body:has(.msg:target) main>:not(:target){display:none}
 """
 
 

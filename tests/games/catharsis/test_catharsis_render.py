@@ -46,6 +46,9 @@ def test_panel_lists_each_power_with_its_costs_and_the_role_texts() -> None:
     assert content().roles["hidorian"].flip in embed.description
     assert "Roll your dice." in embed.description
     assert any("a note" in f.value for f in embed.fields)
+    # Every symbol on the panel is spelled out under it.
+    for symbol in ("🟢 ready", "⚫ exhausted", "[?] any die", "[AA]", "Combo"):
+        assert symbol in embed.footer.text
 
 
 def test_ability_text_covers_every_block_used_in_the_data() -> None:

@@ -38,7 +38,7 @@ def test_the_table_shows_faith_bars_energy_fields_and_counts_but_no_hands() -> N
     st.public.seats[0].field[0].location = st.public.seats[0].field[1].uid
     [embed] = render.table_embeds(ROW, project(st, None))
     text = embed.description + "".join(f.name + f.value for f in embed.fields)
-    assert "Faith ████░░░░░░ 7/20" in text and "3☉ 2☾" in text
+    assert "Faith ████░░░░░░ 7/20" in text and "3☉ light, 2☾ dark" in text
     assert "Hannah - Prayerful Mother — 1/2 damage, ready @ Garden of Eden" in text
     assert "Nimrod - Mighty Hunter — 0/4 damage, exhausted" in text
     assert "hand 2 · deck 10" in text and "▶ Seat 1" in text and "<@100>" in text
@@ -49,7 +49,7 @@ def test_the_panel_lists_the_hand_and_the_pool() -> None:
     st = game()
     [embed] = render.private_embeds(ROW, 0, project(st, 0), ["You drew Noah - Captain of the Ark."])
     text = "".join(f.name + f.value for f in embed.fields)
-    assert "Psalm of Praise — 2☉ + 1 (psalm)" in text and "3☉ 2☾" in text and "Recent" in text
+    assert "Psalm of Praise — 2☉ + 1 (psalm)" in text and "3☉ light, 2☾ dark" in text and "Recent" in text
 
 
 def test_panel_items_cover_play_with_payment_choices_recite_pray_and_end() -> None:

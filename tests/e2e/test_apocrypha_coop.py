@@ -89,7 +89,7 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
             and "Gryla: master" in text
             and "Yule Lads: minion A, archetypes 2, 3" in text
         )
-        assert "clock 23 card(s)" in text and "Manor" in text and "Fun Park" not in text
+        assert "clock 23 cards" in text and "Manor" in text and "Fun Park" not in text
         assert "archetype_" not in text and "archetype_" not in fake.public_text(w.table)
 
         # -- bad input: out of step, out of turn --------------------------------------------------------

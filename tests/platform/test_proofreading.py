@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine.text import plural, verb
 from cogs.apollyon.render import month_title
-from tests.fakediscord.proofread import agreement_slips, check_text
+from tests.fakediscord.proofread import agreement_slips, check_text, findings
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3])
@@ -46,3 +46,15 @@ def test_catharsis_pools_are_spelled_out() -> None:
 
     assert pool_text({"1": 1, "3": 1, "4": 5}) == "one 1, one 3, five 4s"
     assert "×" not in counters_text({"Spore": 0}, {"1": 1, "4": 5})
+
+
+def test_a_public_control_may_say_your_but_a_public_sentence_may_not() -> None:
+    from tests.fakediscord.server import FakeDiscord
+
+    fake = FakeDiscord()
+    channel = fake.add_channel(fake.add_guild("g", members=[fake.add_user(name="a")]), "t")
+    select = {"type": 3, "custom_id": "x", "placeholder": "Your starting nexus…", "options": []}
+    fake.new_message(channel, fake.bot_user.id, {"content": "Pick one.", "components": [{"type": 1, "components": [select]}]})
+    assert findings(fake) == []
+    fake.new_message(channel, fake.bot_user.id, {"content": "You ended the game."})
+    assert [f for f in findings(fake) if "second person" in f]

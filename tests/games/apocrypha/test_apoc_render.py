@@ -263,16 +263,23 @@ def test_the_fragment_display_lets_a_faded_saint_trade_for_the_death():
     assert [o.value for o in view.children[0].item.options] == [*fragments, "-"]
 
 
-def test_damage_with_a_choice_offers_exactly_that_many_matching_gifts(rules, book):
+def rolled_mind_check(rules, *hand):
+    """Dr. Zeez attempts Mind against the Gladhander and rolls 5, 4, 4, 3; returns the game and hand."""
     game = guided(rules, ["dr_zeez"], side="hope")
     game.do(GUIDE, StartTurn(seat=0, draw=False))
-    scrap, glasses, parasight, reaper = game.hand_of(0, "scrapbook", "gallowglasses", "parasight", "reaper")
+    held = game.hand_of(0, *hand) if hand else []
     game.do(GUIDE, Present(seat=0, card="gladhander"))
     game.do(0, Next())
     game.do(0, Next())
     game.do(0, Attempt(virtue="mind"))
     game.dice(5, 4, 4, 3)
     game.do(0, Roll())
+    return game, held
+
+
+def test_damage_with_a_choice_offers_exactly_that_many_matching_gifts(rules, book):
+    game, held = rolled_mind_check(rules, "scrapbook", "gallowglasses", "parasight", "reaper")
+    scrap, glasses, parasight, reaper = held
     game.do(0, Keep())  # 13 vs. 15: 2 Mind damage, three Mind gifts to choose from
     view = project(game.state, 0)
     items = views.saint_items(
@@ -308,14 +315,7 @@ def test_the_active_saint_line_follows_the_confrontation_and_the_check(rules, bo
 
 
 def test_the_evaluate_panel_shows_the_dice_it_asks_about(rules, book):
-    game = guided(rules, ["dr_zeez"], side="hope")
-    game.do(GUIDE, StartTurn(seat=0, draw=False))
-    game.do(GUIDE, Present(seat=0, card="gladhander"))
-    game.do(0, Next())
-    game.do(0, Next())
-    game.do(0, Attempt(virtue="mind"))
-    game.dice(5, 4, 4, 3)
-    game.do(0, Roll())
+    game, _ = rolled_mind_check(rules)
     view = project(game.state, 0)
     text = text_of([render.hand_embed(book, view, 0, "Keep three dice.", [], WHO.get)])
     assert "The check" in text and "Dice: " in text

@@ -41,13 +41,18 @@ async def empty_store(backend: str, tmp_path: os.PathLike[str]) -> Store:
 
 async def load_release(store: Store, release: Path, backend: str) -> list[GameSession]:
     """Recreate the database `release` left: its tables, and its saved sessions."""
-    rows = [GameSession.model_validate(r) for r in json.loads((release / "sessions.json").read_text())]
+    saved = json.loads((release / "sessions.json").read_text())
+    rows = [GameSession.model_validate(r) for r in saved]
+    # Only the columns that release had: later revisions add the rest.
+    columns = set().union(*(r.keys() for r in saved))
     ddl = (release / f"schema.{backend}.sql").read_text()
     async with store.engine.begin() as conn:
         for statement in filter(str.strip, ddl.split(";")):
             await conn.execute(text(statement))
         table = GameSession.__table__  # type: ignore[attr-defined]
-        await conn.execute(table.insert(), [r.model_dump() for r in rows])
+        await conn.execute(
+            table.insert(), [{k: v for k, v in r.model_dump().items() if k in columns} for r in rows]
+        )
         if backend == "postgresql":  # rows came with their ids: move the sequence past them
             await conn.execute(text("SELECT setval('sessions_id_seq', (SELECT max(id) FROM sessions))"))
     return rows

@@ -1,0 +1,26 @@
+"""sessions.names: each player's display name at join, for button labels and DMs.
+
+Revision ID: 0002
+Revises: 0001
+Create Date: 2026-11-23
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("sessions") as batch:
+        batch.add_column(sa.Column("names", sa.JSON(), nullable=False, server_default="{}"))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("sessions") as batch:
+        batch.drop_column("names")

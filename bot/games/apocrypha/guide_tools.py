@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural, verb
 from bot.games.apocrypha import checks
 from bot.games.apocrypha.commands import (
     DiceEffect,
@@ -57,7 +58,7 @@ def add_delay(t: Table, n: int) -> None:
     if not added:
         raise GameError("The box has no omens left to add to the clock.")
     t.clock_add(added)
-    t.say("delay", f"A delay: {len(added)} card(s) are added to the clock ({len(t.sec.clock)} now).")
+    t.say("delay", f"A delay: {plural(len(added), 'card')} {verb(len(added), 'is', 'are')} added to the clock ({len(t.sec.clock)} now).")
 
 
 def bare_check(t: Table, cmd: GuideCheck) -> None:
@@ -138,7 +139,7 @@ def search_deck(t: Table, cmd: SearchDeck) -> None:
         deck.remove(uid)
         t.hand(cmd.seat).append(uid)
     t.state.rng.shuffle(deck)
-    t.say("search", f"{seat_ref(cmd.seat)} searches their deck for {len(found)} card(s), then shuffles it.")
+    t.say("search", f"{seat_ref(cmd.seat)} searches their deck for {plural(len(found), 'card')}, then shuffles it.")
     t.tell(cmd.seat, "search", "You take " + ", ".join(t.name(u) for u in found) + " into your hand.")
 
 

@@ -551,7 +551,7 @@ class ApocryphaCog(
             names = [f"seat {i + 1}" for i in range(len(row.seats))]
             for key, saint in view["public"].get("saints", {}).items():
                 names[int(key)] = saint["name"]
-            return views.guide_items(row.id, view["public"], view.get("secret", {}), names, actions)
+            return views.guide_items(row.id, self.book, view["public"], view.get("secret", {}), names, actions)
         hand = view.get("private", {}).get("hand", [])
         return views.saint_items(row.id, self.book, view["public"], seat, actions, hand)
 
@@ -627,6 +627,9 @@ class ApocryphaCog(
             if verb == "ask":
                 await self._ask_for_assist(interaction, row)
                 return
+            if verb in self.confirm_clicks and actor_of(row, interaction.user.id) != GUIDE:
+                # Refused before Confirm is asked: a saint never sees the guide's question.
+                raise GameError("Only the guide can end the mission.")
         except GameError as exc:
             await refuse(interaction, fill_seats(exc.message, row))
             return

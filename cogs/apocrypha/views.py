@@ -209,12 +209,47 @@ def _answer_button(sid: int, pending: dict[str, Any] | None, act: Answer) -> dis
 
 
 def guide_items(
-    sid: int, public: dict[str, Any], secret: dict[str, Any], seat_names: list[str], actions: list[Any]
+    sid: int,
+    book: CardBook,
+    public: dict[str, Any],
+    secret: dict[str, Any],
+    seat_names: list[str],
+    actions: list[Any],
 ) -> list[discord.ui.Item[Any]]:
-    """The guide's quick controls; everything else is under `/apocrypha guide`."""
+    """The guide's controls, in the order of a turn's steps (start, confront, end); the rarer tools
+    stay under `/apocrypha guide`."""
     buttons: list[discord.ui.Item[Any]] = []
     selects: list[discord.ui.Item[Any]] = []
+    confront = public.get("confront")
+    calm = confront is None and not public.get("pending")
     starts = [a for a in actions if isinstance(a, StartTurn)]
+    hidden = secret.get("hidden_nexuses", {})
+    if hidden:
+        options = [discord.SelectOption(label=n["name"][:100], value=k) for k, n in list(hidden.items())[:25]]
+        selects.append(GameSelect(sid, "g_reveal", options=options, placeholder="Reveal a nexus…"))
+    # Start: saints draw from the clock, a saint's turn begins.
+    saints = [int(k) for k in public.get("saints", {})]
+    if secret.get("clock") and calm and saints and actions:
+        options = [discord.SelectOption(label=_label(seat_names[s]), value=str(s)) for s in saints[:25]]
+        selects.append(
+            GameSelect(
+                sid,
+                "g_draw",
+                options=options,
+                placeholder="Saints draw from the clock…",
+                min_values=1,
+                max_values=len(options),
+            )
+        )
+    if starts:
+        options = [
+            discord.SelectOption(label=_label(f"Start {seat_names[a.seat]}'s turn"), value=str(a.seat))
+            for a in starts
+        ]
+        selects.append(GameSelect(sid, "g_start", options=options, placeholder="Start a saint's turn…"))
+    if secret.get("clock"):
+        buttons.append(GameButton(sid, "g_delay", label="Delay (sacrifice 1 clock card)"))
+    # Confront: present a card, then stop its powers or mutate it; or a waiting threat retreats.
     for act in actions:
         if isinstance(act, Present):
             buttons.append(
@@ -226,21 +261,27 @@ def guide_items(
                     style=discord.ButtonStyle.primary,
                 )
             )
-        elif isinstance(act, EndActiveTurn):
-            buttons.append(GameButton(sid, "g_end_turn", label="End the active turn"))
-    if starts:
-        options = [
-            discord.SelectOption(label=_label(f"Start {seat_names[a.seat]}'s turn"), value=str(a.seat))
-            for a in starts
+    if confront is not None:
+        buttons.append(GameButton(sid, "g_stop", label="Stop the card's powers"))
+        options = [discord.SelectOption(label=m.name[:100], value=m.id) for m in list(book.mutations.values())[:25]]
+        if options:
+            selects.append(GameSelect(sid, "g_mutate", options=options, placeholder="Add a mutation…"))
+    elif actions:
+        shown = public.get("nexuses", {})
+        waiting = [
+            k
+            for k, deck in secret.get("nexus_decks", {}).items()
+            if k in shown and deck and card_id(deck[0]) in book.threats
         ]
-        selects.append(GameSelect(sid, "g_start", options=options, placeholder="Start a saint's turn…"))
-    hidden = secret.get("hidden_nexuses", {})
-    if hidden:
-        options = [discord.SelectOption(label=n["name"][:100], value=k) for k, n in list(hidden.items())[:25]]
-        selects.append(GameSelect(sid, "g_reveal", options=options, placeholder="Reveal a nexus…"))
-    if secret.get("clock"):
-        buttons.append(GameButton(sid, "g_delay", label="Delay (sacrifice 1 clock card)"))
-    if public.get("confront") is None:
+        if waiting:
+            options = [discord.SelectOption(label=_label(shown[k].get("name", k)), value=k) for k in waiting[:25]]
+            selects.append(
+                GameSelect(sid, "g_retreat", options=options, placeholder="A waiting threat retreats from…")
+            )
+    # End: the turn, a rest between scenes, the mission (which asks Confirm first).
+    if any(isinstance(a, EndActiveTurn) for a in actions):
+        buttons.append(GameButton(sid, "g_end_turn", label="End the active turn"))
+    if confront is None:
         buttons.append(GameButton(sid, "g_rest", label="Let the saints rest (reset)"))
     if any(isinstance(a, EndMission) for a in actions):
         buttons.append(GameButton(sid, "g_won", label="End mission: won", style=discord.ButtonStyle.success))
@@ -317,6 +358,14 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
         return {"type": verb}
     if verb == "g_delay":
         return {"type": "g_delay", "n": 1}
+    if verb == "g_draw" and values:
+        return {"type": "g_draw", "seats": [int(v) for v in values]}
+    if verb == "g_stop":
+        return {"type": "g_stop", "power": None}
+    if verb == "g_mutate" and value:
+        return {"type": "g_mutate", "mutation": value}
+    if verb == "g_retreat" and value:
+        return {"type": "g_retreat", "nexus": value}
     if verb in ("g_won", "g_lost"):
         return {"type": "g_end_mission", "won": verb == "g_won"}
     return None

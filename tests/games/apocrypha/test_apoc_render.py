@@ -179,7 +179,7 @@ def test_guide_controls_and_clicks_become_commands(rules, book):
     game = scene(rules)
     view = project(game.state, GUIDE)
     items = views.guide_items(
-        7, view["public"], view["secret"], ["Frank", "Zeez"], rules.legal_actions(game.state, GUIDE)
+        7, book, view["public"], view["secret"], ["Frank", "Zeez"], rules.legal_actions(game.state, GUIDE)
     )
     ids = [i.item.custom_id for i in items]
     assert (
@@ -192,6 +192,10 @@ def test_guide_controls_and_clicks_become_commands(rules, book):
         "nexus": "main_street",
     }
     assert views.command_for("g_lost", None, [], []) == {"type": "g_end_mission", "won": False}
+    assert views.command_for("g_draw", None, ["0", "1"], []) == {"type": "g_draw", "seats": [0, 1]}
+    assert views.command_for("g_stop", None, [], []) == {"type": "g_stop", "power": None}
+    assert views.command_for("g_mutate", None, ["fiery"], []) == {"type": "g_mutate", "mutation": "fiery"}
+    assert views.command_for("g_retreat", None, ["motel"], []) == {"type": "g_retreat", "nexus": "motel"}
     assert views.command_for("play", None, ["reaper#1|1"], []) == {
         "type": "play",
         "card": "reaper#1",

@@ -17,7 +17,7 @@ from bot.games import all_rules
 from bot.service import SessionService
 from bot.store import Store, utcnow
 from cogs.common.base import GameCog
-from cogs.common.components import GameButton, GameSelect
+from cogs.common.components import ComponentId, GameButton, GameSelect, check_channel
 from cogs.common.confirm import ConfirmButton
 from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
@@ -113,19 +113,22 @@ class TabletopBot(commands.Bot):
         raise GameError(f"The {game} game is not available on this bot.")
 
     async def on_game_component(
-        self, interaction: discord.Interaction, session_id: int, verb: str, arg: str | None, values: list[str]
+        self, interaction: discord.Interaction, click: ComponentId, values: list[str]
     ) -> None:
-        """Every game button and select lands here: reload the session, hand it to its game's cog."""
+        """Every game button and select lands here: reload the session, check the click comes from
+        its channel (or a player's DM), hand it to its game's cog with the click in `extras`."""
         try:
-            row = await self.service.session(session_id)
+            row = await self.service.session(click.session_id)
             cog = self.game_cog(row.game)
+            check_channel(interaction, row)
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
+        interaction.extras["click"] = click
         try:
-            await cog.on_component(interaction, row, verb, arg, values)
+            await cog.on_component(interaction, row, click.verb, click.arg, values)
         except Exception as exc:
-            await apologise(interaction, f"click {verb} (session {session_id})", exc)
+            await apologise(interaction, f"click {click.verb} (session {click.session_id})", exc)
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -43,6 +43,15 @@ class Result:
     previous_state: dict[str, Any] | None = None  # the state before, to tell whose private view changed
 
 
+class StaleClick(GameError):
+    """A click drawn for an earlier moment of the game that is not applied (see `SessionService.act`)."""
+
+
+def moment(row: GameSession) -> int:
+    """The moment a panel is drawn for: how many moves the session has had."""
+    return len(row.moves)
+
+
 class Publisher(Protocol):
     async def publish(self, result: Result) -> None: ...
 
@@ -287,19 +296,52 @@ class SessionService:
         return await self._change(session_id, change)
 
     # -- play -------------------------------------------------------------------
-    async def act(self, session_id: int, user_id: int, command: Any) -> Result:
+    async def act(self, session_id: int, user_id: int, command: Any, *, moment: int | None = None) -> Result:
+        """Apply a player's command. `moment` is the moment the clicked panel was drawn for (None
+        for a typed command): a click from an earlier moment passes only `_check_moment`."""
+
         def change(row: GameSession) -> Result:
             rules = self.rules(row.game)
             if row.status == Status.LOBBY.value:
                 raise GameError("The game has not started yet.")
-            if row.status not in ACTIVE:
-                raise GameError("This game has ended.")
             actor = actor_of(row, user_id)
             if actor is None:
                 raise GameError("You are not playing in this game.")
-            return self._apply(row, rules, actor, rules.parse_command(command))
+            parsed = rules.parse_command(command)
+            stale = moment is not None and moment != len(row.moves)
+            if stale:  # checked first: a double click on the move that ended the game is named as such
+                self._check_moment(row, actor, parsed, moment)  # type: ignore[arg-type]
+            if row.status not in ACTIVE:
+                raise GameError("This game has ended.")
+            if not stale:
+                return self._apply(row, rules, actor, parsed)
+            try:
+                return self._apply(row, rules, actor, parsed)
+            except GameError as exc:  # no longer legal: say so, and the player gets the new panel
+                raise StaleClick(f"The game has moved on since that panel was drawn. {exc.message}") from None
 
         return await self._change(session_id, change)
+
+    @staticmethod
+    def _check_moment(row: GameSession, actor: Seat, command: Any, at: int) -> None:
+        """Refuse a click from an earlier moment unless it still means exactly what the player meant.
+
+        The moves since the panel was drawn decide. If this seat made any, the click is refused:
+        the same command is a double click, another means the player clicked a panel that was out
+        of date for them. If only other seats moved, the click goes on to `apply`, which accepts
+        it only if the command is still legal (another player's move does not change what "play
+        this card" or "end my step" means for this seat).
+        """
+        moves = row.moves
+        if at == len(moves):
+            return
+        if at > len(moves):
+            raise StaleClick("That button does not belong to this game's current play.")
+        mine = [m["command"] for m in moves[at:] if m["seat"] == actor]
+        if command.model_dump(mode="json") in mine:
+            raise StaleClick("You already did that: the second click was not applied.")
+        if mine:
+            raise StaleClick("You have acted since that panel was drawn, so this click was not applied.")
 
     def _apply(self, row: GameSession, rules: Rules, actor: Seat, command: Any, note: str = "") -> Result:
         before = row.state

@@ -11,7 +11,7 @@ from bot.engine.errors import GameError
 from bot.engine.seats import Seat
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.choices import take_command
-from bot.service import actor_of
+from bot.service import actor_of, moment
 from bot.store import GameSession
 from cogs.catharsis import lookup, render, views
 from cogs.common.base import GameCog
@@ -182,7 +182,7 @@ class CatharsisCog(
             "heal": "Which exhausted powers are refreshed?",
             "gifts": "Which pool dice go to whom?",
         }
-        await say(interaction, question[kind], view=view_of(items))
+        await say(interaction, question[kind], view=view_of(items, moment(row)))
 
 
 def _plain(row: GameSession) -> list[str]:

@@ -18,9 +18,9 @@ from discord.ext import commands
 from bot.engine.errors import GameError
 from bot.engine.game import Rules
 from bot.engine.seats import GUIDE, Seat
-from bot.service import Result, actor_of
+from bot.service import Result, StaleClick, actor_of, moment
 from bot.store import ACTIVE, GameSession, Status
-from cogs.common.components import GameButton, view_of
+from cogs.common.components import UNREADABLE, ComponentId, GameButton, view_of
 from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
 from cogs.common.replies import ack, apologise, refuse, say
@@ -129,7 +129,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             if waiting:
                 last.set_footer(text=None)
                 last.add_field(name="Waiting for", value=" ".join(waiting), inline=False)
-            return embeds, view_of(self.table_items(row))
+            return embeds, view_of(self.table_items(row), moment(row))
         ending = fill_seats(row.result or "The game is over.", row)
         last.add_field(
             name="Game over" if row.status == Status.FINISHED.value else "Game ended",
@@ -146,7 +146,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             return [], None
         embeds = self.private_embeds(row, seat, view, notes)
         items = self.private_items(row, seat, view) if row.status == Status.RUNNING.value else []
-        return embeds, view_of(items)
+        return embeds, view_of(items, moment(row))
 
     def lobby_embed(self, row: GameSession) -> discord.Embed:
         rules = self.rules
@@ -228,12 +228,24 @@ class GameCog(LearnCommands, commands.GroupCog):
         session_id: int | None = None,
         notice: str | None = None,
     ) -> bool:
-        """Apply a player's command; answer the interaction. True if it was carried out."""
+        """Apply a player's command; answer the interaction. True if it was carried out.
+
+        A click carries the moment its panel was drawn for (`interaction.extras["click"]`, set by
+        the bot); the service refuses it if it is stale, and the player gets their current panel."""
         try:
             if session_id is None:
                 session_id = (await self.bot.service.session_in(interaction.channel_id or 0)).id
             assert session_id is not None
-            await self.bot.service.act(session_id, interaction.user.id, command)
+            at = None
+            if interaction.type is discord.InteractionType.component:
+                click = interaction.extras.get("click")
+                at = click.moment if isinstance(click, ComponentId) else None
+                if at is None:
+                    raise StaleClick("That panel was drawn by an older version of the bot, so this click was not applied.")
+            await self.bot.service.act(session_id, interaction.user.id, command, moment=at)
+        except StaleClick as exc:
+            await self._offer_panel(interaction, session_id, exc.message)
+            return False
         except GameError as exc:
             row = await self.bot.service.store.get(session_id) if session_id else None
             await refuse(interaction, fill_seats(exc.message, row) if row else exc.message)
@@ -243,6 +255,20 @@ class GameCog(LearnCommands, commands.GroupCog):
         else:
             await say(interaction, notice or "Done.", ephemeral=True)
         return True
+
+    async def _offer_panel(self, interaction: discord.Interaction, session_id: int | None, text: str) -> None:
+        """A refused stale click: say why, with the player's current panel (only they see it)."""
+        row = await self.bot.service.store.get(session_id) if session_id else None
+        seat = actor_of(row, interaction.user.id) if row else None
+        if row is None or seat is None or row.status != Status.RUNNING.value:
+            await refuse(interaction, text)
+            return
+        assert row.id is not None
+        embeds, view = self.private_message(row, seat, list(self.bot.publisher.notes(row.id, interaction.user.id)))
+        if not embeds:
+            await refuse(interaction, text)
+            return
+        await say(interaction, f"{text} Here is your current panel.", embeds=embeds, view=view)
 
     async def _answer_click(self, interaction: discord.Interaction, session_id: int) -> None:
         """A click on an ephemeral panel redraws that panel; anywhere else the publisher redraws."""
@@ -286,14 +312,21 @@ class GameCog(LearnCommands, commands.GroupCog):
             seat = actor_of(row, user)
             if seat is None:
                 raise GameError("You are not playing in this game.")
-            command = self.command_from_component(row, seat, verb, arg, values)
+            try:
+                command = self.command_from_component(row, seat, verb, arg, values)
+            except (ValueError, LookupError, TypeError) as exc:  # a forged or garbled custom id
+                log.info("session %s: unreadable click %s:%s %s (%s)", row.id, verb, arg, values, exc)
+                raise GameError(UNREADABLE) from None
             if command is None:
                 raise GameError("That button is out of date; use the newest message.")
         except GameError as exc:
             await refuse(interaction, fill_seats(exc.message, row))
             return
         if verb in self.confirm_clicks:
-            await ask(interaction, self.confirm_clicks[verb][0], row.id, "click", verb + (f":{arg}" if arg else ""))
+            # The Confirm button carries the click's moment, so a double Confirm is applied once.
+            click = interaction.extras.get("click")
+            at = f"@{click.moment}" if isinstance(click, ComponentId) and click.moment is not None else ""
+            await ask(interaction, self.confirm_clicks[verb][0], row.id, "click", verb + at + (f":{arg}" if arg else ""))
             return
         await self.act(interaction, command, session_id=row.id)
 
@@ -445,17 +478,21 @@ async def _confirmed_end(bot: TabletopBot, interaction: discord.Interaction, ses
 @confirmed("click")
 async def _confirmed_click(bot: TabletopBot, interaction: discord.Interaction, session_id: int, arg: str) -> Done:
     """A click from a game's `confirm_clicks`, confirmed: rebuilt from the custom id and applied."""
-    verb, _, rest = arg.partition(":")
+    head, _, rest = arg.partition(":")
+    verb, _, at = head.partition("@")
     row = await bot.service.session(session_id)
     cog = bot.game_cog(row.game)
     seat = actor_of(row, interaction.user.id)
     if seat is None:
         raise GameError("You are not playing in this game.")
-    command = cog.command_from_component(row, seat, verb, rest or None, [])
+    try:
+        command = cog.command_from_component(row, seat, verb, rest or None, [])
+    except (ValueError, LookupError, TypeError):  # a forged or garbled custom id
+        raise GameError(UNREADABLE) from None
     if command is None or verb not in cog.confirm_clicks:
         raise GameError("That button is out of date; use the newest message.")
     try:
-        await bot.service.act(session_id, interaction.user.id, command)
+        await bot.service.act(session_id, interaction.user.id, command, moment=int(at) if at.isdigit() else None)
     except GameError as exc:
         raise GameError(fill_seats(exc.message, row)) from exc
     return Done(cog.confirm_clicks[verb][1])

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.errors import GameError
-from cogs.common.components import view_of
+from cogs.common.components import check_channel, view_of
 from cogs.common.replies import apologise, say
 
 if TYPE_CHECKING:
@@ -85,6 +85,8 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE
             return
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
         try:
+            if self.session_id:  # a Confirm acts only from its session's channel, like every click
+                check_channel(interaction, await bot.service.session(self.session_id))
             done = await handler(bot, interaction, self.session_id, self.arg)
         except GameError as exc:
             await interaction.response.edit_message(content=exc.message, view=None)

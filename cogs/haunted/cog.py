@@ -11,7 +11,7 @@ from bot.engine.errors import GameError
 from bot.engine.seats import Seat
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.commands import Play
-from bot.service import actor_of
+from bot.service import actor_of, moment
 from bot.store import GameSession
 from cogs.common.base import GameCog
 from cogs.common.components import view_of
@@ -224,7 +224,7 @@ class HauntedCog(
         assert row.id is not None
         names = [_plain_name(interaction, row, s) for s in range(len(row.seats))]
         text = f"Where does **{catalogue().name(card)}** go?"
-        await say(interaction, text, view=view_of(views.placement_items(row.id, plays, names)))
+        await say(interaction, text, view=view_of(views.placement_items(row.id, plays, names), moment(row)))
 
 
 def _choices(named: dict[str, str], current: str) -> list[app_commands.Choice[str]]:

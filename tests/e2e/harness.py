@@ -12,12 +12,14 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from bot.client import TabletopBot
 from bot.config import Settings
 from bot.store import Store
+from cogs.common.components import parse_custom_id
 from tests.fakediscord import FakeDiscord, run_client
 
 FAKE_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
@@ -71,3 +73,27 @@ async def answer(fake: FakeDiscord, user: Any, asked: Any, label: str = "Confirm
     question = asked.original
     assert asked.ephemeral and "Are you sure?" in asked.text, asked.text
     return await (await fake.click(user, question, fake.find_button(question, label=label))).done(followups=followups)
+
+
+def plain_id(cid: str) -> str:
+    """A game custom id without the moment it was drawn for (`gm:3@7:pass` -> `gm:3:pass`)."""
+    parts = parse_custom_id(cid)
+    return cid if parts is None else str(replace(parts, moment=None))
+
+
+def ids_on(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component with a custom id, nested rows flattened."""
+    out: list[dict[str, Any]] = []
+    for comp in components:
+        if comp.get("custom_id"):
+            out.append(comp)
+        out.extend(ids_on(comp.get("components", [])))
+    return out
+
+
+def stamped(msg: Any, plain: str) -> str:
+    """The real custom id on `msg` of the component whose id, without its moment, is `plain`."""
+    for comp in ids_on(msg.components):
+        if plain_id(comp["custom_id"]) == plain:
+            return str(comp["custom_id"])
+    raise LookupError(f"no component {plain!r} on message {msg.id}: {[c['custom_id'] for c in ids_on(msg.components)]}")

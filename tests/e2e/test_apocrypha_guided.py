@@ -18,6 +18,7 @@ from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.saints import SaintRecord
 from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import namer
+from cogs.common.components import parse_custom_id
 from tests.e2e.harness import answer, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.state import embed_text
@@ -34,7 +35,7 @@ def ids_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def component(msg: FakeMessage, verb: str) -> dict[str, Any]:
     for comp in ids_in(msg.components):
-        if comp["custom_id"].split(":")[2] == verb:
+        if parse_custom_id(comp["custom_id"]).verb == verb:
             return comp
     raise LookupError(f"no {verb!r} on message {msg.id}: {[c['custom_id'] for c in ids_in(msg.components)]}")
 
@@ -124,7 +125,7 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         # -- the lobby: Alice guides; Bob joins by command, Carol with the select ------------------
         await run(w.alice, "apocrypha new", mode="guided", mission="taking_the_plunge")
         table = fake.messages(w.table)[0]
-        sid = int(component(table, "start")["custom_id"].split(":")[1])
+        sid = parse_custom_id(component(table, "start")["custom_id"]).session_id
         await run(w.bob, "apocrypha join", saint="Frank Block")
         ix = await (await fake.click(w.carol, table, component(table, "bring")["custom_id"])).done()
         pick = ix.original

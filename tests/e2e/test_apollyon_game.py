@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import plain_id, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "apollyon"))
@@ -44,7 +44,7 @@ def offered(panel: FakeMessage) -> dict[str, tuple[str, str | None]]:
             for opt in comp["options"]:
                 out[opt["value"]] = (comp["custom_id"], opt["value"])
         else:
-            out[comp["custom_id"]] = (comp["custom_id"], None)
+            out[plain_id(comp["custom_id"])] = (comp["custom_id"], None)
     return out
 
 

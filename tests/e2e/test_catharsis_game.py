@@ -16,7 +16,7 @@ from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from cogs.catharsis.views import encode
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import plain_id, running_bot, settle, stamped
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 MAX_MOVES = 600
@@ -32,7 +32,7 @@ def ids_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def find(msg: FakeMessage, cid: str) -> dict[str, Any] | None:
-    return next((comp for comp in ids_in(msg.components) if comp["custom_id"] == cid), None)
+    return next((comp for comp in ids_in(msg.components) if plain_id(comp["custom_id"]) == cid), None)
 
 
 class Party:
@@ -61,10 +61,10 @@ class Party:
         fake, user, sid, panel = self.fake, self.users[seat], self.sid, self.panel(seat)
 
         async def click(cid: str) -> Any:
-            return await self.ok(await fake.click(user, panel, cid))
+            return await self.ok(await fake.click(user, panel, stamped(panel, cid)))
 
         async def pick(cid: str, values: list[str]) -> Any:
-            return await self.ok(await fake.select(user, panel, cid, values))
+            return await self.ok(await fake.select(user, panel, stamped(panel, cid), values))
 
         if isinstance(a, c.ChooseRole):
             await pick(f"gms:{sid}:role", [a.role])

@@ -214,7 +214,8 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
 
         watch()
         public = "\n".join(seen)
-        assert "It is not your turn" in probe["refusal"]  # a stale panel's End turn, after the turn passed
+        # A stale panel's End turn, after the turn passed: a second click, refused with the current panel.
+        assert "You already did that" in probe["refusal"] and "Here is your current panel" in probe["refusal"]
         assert "puts 1 card on the bottom of their deck" in public
         assert "reciting it with" in public
         assert "is exiled." in public

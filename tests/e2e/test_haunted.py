@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import plain_id, running_bot, settle, stamped
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.proofread import texts_of
 
@@ -43,7 +43,7 @@ def ids_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def component(msg: FakeMessage, prefix: str, value: str | None = None) -> str:
     for comp in ids_in(msg.components):
         cid = comp["custom_id"]
-        if cid.startswith(prefix) and (
+        if plain_id(cid).startswith(prefix) and (
             value is None or value in {o["value"] for o in comp.get("options", [])}
         ):
             return cid
@@ -90,7 +90,7 @@ class Table:
                 )
                 where = ix.original
                 assert where is not None and where.ephemeral
-                await self.ok(await fake.click(user, where, f"gm:{self.sid}:play:{play_arg(action)}"))
+                await self.ok(await fake.click(user, where, stamped(where, f"gm:{self.sid}:play:{play_arg(action)}")))
         elif isinstance(action, Pass):
             if carol:
                 await self.ok(await fake.slash(user, self.w.table, "haunted pass"))
@@ -112,8 +112,8 @@ class Table:
         elif isinstance(action, Choose):
             panel = await self.panel(user)
             button = f"gm:{self.sid}:choose:{action.option}"
-            if any(c["custom_id"] == button for c in ids_in(panel.components)):
-                await self.ok(await fake.click(user, panel, button))
+            if any(plain_id(c["custom_id"]) == button for c in ids_in(panel.components)):
+                await self.ok(await fake.click(user, panel, stamped(panel, button)))
             else:
                 cid = component(panel, f"gms:{self.sid}:choose", action.option)
                 await self.ok(await fake.select(user, panel, cid, [action.option]))

@@ -110,7 +110,7 @@ async def test_two_clicks_at_the_same_moment(fake_discord: FakeDiscord, tmp_path
         await a.done()
         await b.done()
         refused = [ix for ix in (a, b) if ix.ephemeral]
-        assert len(refused) == 1 and "not your turn" in refused[0].text
+        assert len(refused) == 1 and "You already did that" in refused[0].text
         row = await bot.service.session_in(w.table.id)
         assert list(row.state["public"]["revealed"]) == ["0"]
 

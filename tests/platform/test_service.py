@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.engine.errors import GameError
 from bot.engine.seats import GUIDE
 from bot.games.highcard import RULES
-from bot.service import Result, SessionService, actor_of
+from bot.service import Result, SessionService, StaleClick, actor_of, moment
 from bot.store import GameSession, PlayerRecord, StaleWrite, Status, Store
 
 HOST, BEA, CAL, DEE = 101, 202, 303, 404
@@ -150,6 +150,45 @@ async def test_two_clicks_at_once_one_wins_nothing_doubled(store: Store) -> None
     assert len(errors) == 1 and "not your turn" in errors[0].message
     row = await service.session(sid)
     assert list(row.state["public"]["revealed"]) == ["0"] and row.version == 3  # new, join, start, one reveal
+
+
+async def test_a_double_click_is_applied_once_and_named(store: Store) -> None:
+    service = make_service(store)
+    sid = await open_game(service)
+    await service.start(sid, HOST)
+    at = moment(await service.session(sid))
+    outcomes = await asyncio.gather(
+        service.act(sid, HOST, {"type": "reveal"}, moment=at),
+        service.act(sid, HOST, {"type": "reveal"}, moment=at),
+        return_exceptions=True,
+    )
+    [error] = [o for o in outcomes if isinstance(o, GameError)]
+    assert isinstance(error, StaleClick) and "already did that" in error.message
+    assert len((await service.session(sid)).moves) == 1
+
+
+async def test_stale_clicks_follow_the_moves_since_the_panel(store: Store) -> None:
+    """A seat's own move since the panel refuses its old buttons; others' moves do not, if still legal."""
+    service = make_service(store)
+    sid = await open_game(service, (BEA, CAL))
+    await service.start(sid, HOST)
+    await service.act(sid, HOST, {"type": "swap"}, moment=0)
+    # The host's panel from moment 0 also had Reveal: the host acted since, so it is refused.
+    with pytest.raises(StaleClick, match="acted since that panel was drawn"):
+        await service.act(sid, HOST, {"type": "reveal"}, moment=0)
+    with pytest.raises(StaleClick, match="does not belong"):
+        await service.act(sid, HOST, {"type": "reveal"}, moment=5)
+    await service.act(sid, HOST, {"type": "reveal"}, moment=1)
+    # Carol's click from moment 0: only the host moved since, but it is Bea's turn, not hers.
+    with pytest.raises(StaleClick, match="moved on since that panel was drawn. .*not your turn"):
+        await service.act(sid, CAL, {"type": "reveal"}, moment=0)
+    # Bea's table button from moment 0: only the host moved since and Reveal is still hers to do.
+    await service.act(sid, BEA, {"type": "reveal"}, moment=0)
+    row = await service.session(sid)
+    assert [m["seat"] for m in row.moves] == [0, 0, 1] and service.replay(row) == row.state
+    # A typed command has no moment and is checked only by the rules.
+    with pytest.raises(GameError, match="not your turn"):
+        await service.act(sid, HOST, {"type": "reveal"})
 
 
 async def test_two_processes_racing_never_overwrite(store: Store) -> None:

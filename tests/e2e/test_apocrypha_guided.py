@@ -20,17 +20,9 @@ from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import namer
 from cogs.common.components import parse_custom_id
 from tests.e2e.harness import answer, running_bot, settle
+from tests.e2e.harness import ids_on as ids_in
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.state import embed_text
-
-
-def ids_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for comp in components:
-        if comp.get("custom_id"):
-            out.append(comp)
-        out.extend(ids_in(comp.get("components", [])))
-    return out
 
 
 def component(msg: FakeMessage, verb: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.harness import ids_on as components
 from tests.e2e.harness import plain_id, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -27,13 +28,6 @@ from cogs.apollyon.views import encode  # noqa: E402
 MAX_MOVES = 600
 
 
-def components(comps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for comp in comps:
-        if comp.get("custom_id"):
-            out.append(comp)
-        out.extend(components(comp.get("components", [])))
-    return out
 
 
 def offered(panel: FakeMessage) -> dict[str, tuple[str, str | None]]:

@@ -16,19 +16,13 @@ from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from cogs.catharsis.views import encode
+from tests.e2e.harness import ids_on as ids_in
 from tests.e2e.harness import plain_id, running_bot, settle, stamped
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 MAX_MOVES = 600
 
 
-def ids_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for comp in components:
-        if comp.get("custom_id"):
-            out.append(comp)
-        out.extend(ids_in(comp.get("components", [])))
-    return out
 
 
 def find(msg: FakeMessage, cid: str) -> dict[str, Any] | None:

@@ -17,18 +17,11 @@ from bot.games.faith.cards import card
 from bot.games.faith.state import FaithState
 from cogs.faith.views import decode
 from tests.e2e.harness import answer, running_bot, settle
+from tests.e2e.harness import ids_on as flat
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 MAX_CLICKS = 600
 
-
-def flat(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for comp in components:
-        if comp.get("custom_id"):
-            out.append(comp)
-        out.extend(flat(comp.get("components", [])))
-    return out
 
 
 async def state_of(bot: Any, session_id: int) -> FaithState:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.harness import ids_on as ids_in
 from tests.e2e.harness import plain_id, running_bot, settle, stamped
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.proofread import texts_of
@@ -30,14 +31,6 @@ from cogs.haunted.views import PASS_LABEL, play_arg  # noqa: E402
 
 MAX_MOVES = 400
 
-
-def ids_in(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for comp in components:
-        if comp.get("custom_id"):
-            out.append(comp)
-        out.extend(ids_in(comp.get("components", [])))
-    return out
 
 
 def component(msg: FakeMessage, prefix: str, value: str | None = None) -> str:

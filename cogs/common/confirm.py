@@ -18,7 +18,7 @@ import discord
 
 from bot.engine.errors import GameError
 from cogs.common.components import check_channel, view_of
-from cogs.common.replies import apologise, say
+from cogs.common.replies import apologise, refuse, say
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -84,9 +84,13 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE
             await interaction.response.edit_message(content="That button is out of date.", view=None)
             return
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        try:
-            if self.session_id:  # a Confirm acts only from its session's channel, like every click
+        if self.session_id:  # a Confirm acts only from its session's channel, like every click
+            try:
                 check_channel(interaction, await bot.service.session(self.session_id))
+            except GameError as exc:  # said apart: the button may sit on someone else's message
+                await refuse(interaction, exc.message)
+                return
+        try:
             done = await handler(bot, interaction, self.session_id, self.arg)
         except GameError as exc:
             await interaction.response.edit_message(content=exc.message, view=None)

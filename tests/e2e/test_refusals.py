@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.common.components import custom_id, parse_custom_id
+from cogs.common.confirm import confirm_id
 from cogs.common.replies import APOLOGY
 from tests.e2e.harness import ids_on, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
@@ -93,6 +94,9 @@ async def test_clicks_from_another_channel_and_forged_ids_are_refused(
         assert "Here is your current panel" in ix.text and ix.original is not None and ix.original.components
         ix = await forged(fake, w.alice, w.table, f"gm:{here}:hand", message=table)
         refused_plainly(ix, "Your card")
+        # A Confirm button naming a session is checked the same way: no ending a game from elsewhere.
+        ix = await forged(fake, w.alice, w.lounge, confirm_id(here, "end", "yes"), message=table)
+        refused_plainly(ix, "belongs to a game in another channel")
         await settle(bot)
         assert {sid: (await bot.store.get(sid)).version for sid in (here, there)} == versions
         # The real click from the right place still works.

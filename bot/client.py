@@ -21,11 +21,12 @@ from cogs.common.components import ComponentId, GameButton, GameSelect, check_ch
 from cogs.common.confirm import ConfirmButton
 from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
-from cogs.common.replies import apologise, refuse
+from cogs.common.replies import FIRST_BYTES, apologise, refuse
 
 log = logging.getLogger(__name__)
 
 # Cogs every bot loads; each registered game adds `cogs.<game>`.
+REPORT_SECONDS = 60  # how often the first-answer summary is logged
 CORE_EXTENSIONS = ("cogs.meta", "cogs.dice", "cogs.game")
 
 
@@ -71,6 +72,7 @@ class TabletopBot(commands.Bot):
             **extra,
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._reporter: asyncio.Task[None] | None = None
         self.extensions_to_load: list[str] = [*CORE_EXTENSIONS, *(f"cogs.{key}" for key in self.service.games)]
 
     async def setup_hook(self) -> None:
@@ -81,6 +83,7 @@ class TabletopBot(commands.Bot):
         for name in self.extensions_to_load:
             await self.load_extension(name)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
+        self._reporter = asyncio.create_task(self._report_forever(), name="first-answer-report")
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
     def _deal_each_game_once(self) -> None:
@@ -97,6 +100,15 @@ class TabletopBot(commands.Bot):
         session = await self.store.active_in_channel(interaction.channel_id) if interaction.channel_id else None
         name = interaction.command.qualified_name if interaction.command else "?"
         await apologise(interaction, f"/{name} (session {session.id if session else '-'})", getattr(error, "original", error))
+
+    async def _report_forever(self) -> None:
+        """Log how long interactions waited for their first answer, once a minute when busy."""
+        seen = 0
+        while True:
+            await asyncio.sleep(REPORT_SECONDS)
+            if FIRST_BYTES.total != seen:
+                seen = FIRST_BYTES.total
+                log.info("%s", FIRST_BYTES.summary())
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -131,8 +143,10 @@ class TabletopBot(commands.Bot):
             await apologise(interaction, f"click {click.verb} (session {click.session_id})", exc)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._reporter):
+            if task is not None:
+                task.cancel()
+        log.info("%s", FIRST_BYTES.summary())
         await self.publisher.drain()
         await super().close()
         await self.store.close()

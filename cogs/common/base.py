@@ -23,7 +23,7 @@ from bot.store import ACTIVE, GameSession, Status
 from cogs.common.components import UNREADABLE, ComponentId, GameButton, view_of
 from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
-from cogs.common.replies import ack, apologise, refuse, say
+from cogs.common.replies import FIRST_BYTES, ack, apologise, in_time, refuse, say
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
 
 if TYPE_CHECKING:
@@ -211,6 +211,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             return
         row = result.session
         embeds, view = self.table_message(row)
+        FIRST_BYTES.note(interaction)
         callback = await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
         message = callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
         if message is None:
@@ -242,7 +243,8 @@ class GameCog(LearnCommands, commands.GroupCog):
                 at = click.moment if isinstance(click, ComponentId) else None
                 if at is None:
                     raise StaleClick("That panel was drawn by an older version of the bot, so this click was not applied.")
-            await self.bot.service.act(session_id, interaction.user.id, command, moment=at)
+            # The lock may be held by another click, or the save slow: defer if the answer could be late.
+            await in_time(interaction, self.bot.service.act(session_id, interaction.user.id, command, moment=at))
         except StaleClick as exc:
             await self._offer_panel(interaction, session_id, exc.message)
             return False
@@ -280,7 +282,11 @@ class GameCog(LearnCommands, commands.GroupCog):
                 embeds, view = self.private_message(
                     row, seat, list(self.bot.publisher.notes(session_id, interaction.user.id))
                 )
-                await interaction.response.edit_message(embeds=embeds, view=view)
+                if interaction.response.is_done():  # deferred while the click waited
+                    await interaction.edit_original_response(embeds=embeds, view=view)
+                else:
+                    FIRST_BYTES.note(interaction)
+                    await interaction.response.edit_message(embeds=embeds, view=view)
                 return
         await ack(interaction)
 
@@ -299,11 +305,11 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             if verb in ("join", "leave", "start"):
                 if verb == "join":
-                    await service.join(row.id, user, role=arg, name=interaction.user.display_name)
+                    await in_time(interaction, service.join(row.id, user, role=arg, name=interaction.user.display_name))
                 elif verb == "leave":
-                    await service.leave(row.id, user)
+                    await in_time(interaction, service.leave(row.id, user))
                 else:
-                    await self.start_game(row, user)
+                    await in_time(interaction, self.start_game(row, user))
                 await ack(interaction)
                 return
             if verb == "hand":
@@ -357,9 +363,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         if not embeds:
             await refuse(interaction, "You have nothing private in this game.")
             return
-        await interaction.response.send_message(
-            embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True
-        )
+        await say(interaction, embeds=embeds, view=view or None, ephemeral=True)
 
     async def _here(self, interaction: discord.Interaction) -> GameSession:
         row = await self.bot.service.session_in(interaction.channel_id or 0)
@@ -380,8 +384,9 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             row = await self._here(interaction)
             assert row.id is not None
-            result = await self.bot.service.join(
-                row.id, interaction.user.id, role=role, name=interaction.user.display_name
+            result = await in_time(
+                interaction,
+                self.bot.service.join(row.id, interaction.user.id, role=role, name=interaction.user.display_name),
             )
         except GameError as exc:
             await refuse(interaction, exc.message)
@@ -393,7 +398,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             row = await self._here(interaction)
             assert row.id is not None
-            result = await self.bot.service.leave(row.id, interaction.user.id)
+            result = await in_time(interaction, self.bot.service.leave(row.id, interaction.user.id))
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
@@ -402,7 +407,7 @@ class GameCog(LearnCommands, commands.GroupCog):
     @app_commands.command(name="start", description="Start the game (host only).")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         try:
-            notice = await self.start_game(await self._here(interaction), interaction.user.id)
+            notice = await in_time(interaction, self.start_game(await self._here(interaction), interaction.user.id))
         except GameError as exc:
             await refuse(interaction, exc.message)
             return

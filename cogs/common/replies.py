@@ -1,13 +1,91 @@
-"""Answering interactions: within 3 seconds, once, ephemeral for a player's mistakes."""
+"""Answering interactions: within 3 seconds, once, ephemeral for a player's mistakes.
+
+Discord drops an interaction not acknowledged within 3 seconds of its creation. `in_time` runs
+work that may wait (the session lock, a save) and defers first if it is not done by `DEFER_AT`;
+the answer then goes as a follow-up. Quick work is answered directly, with no extra request.
+`FIRST_BYTES` records how long each interaction waited for its first answer.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Any
+from collections import deque
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+DEFER_AT = 1.5  # seconds after the interaction's creation: past this, defer before answering
+LATE = 2.5  # a first answer later than this is logged as a warning: it nearly missed the deadline
+
+
+class FirstBytes:
+    """How long interactions waited for their first answer, measured from their snowflake time."""
+
+    def __init__(self, kept: int = 20_000) -> None:
+        self.waits: deque[float] = deque(maxlen=kept)
+        self.total = 0
+        self.deferred = 0
+        self.late = 0
+
+    def note(self, interaction: discord.Interaction, *, deferred: bool = False) -> None:
+        if interaction.response.is_done():
+            return
+        wait = age(interaction)
+        self.waits.append(wait)
+        self.total += 1
+        self.deferred += deferred
+        if wait > LATE:
+            self.late += 1
+            log.warning("interaction %s first answered after %.2f s", interaction.id, wait)
+
+    def summary(self) -> str:
+        waits = sorted(self.waits)
+        if not waits:
+            return "first answers: none yet"
+
+        def pct(q: float) -> float:
+            return waits[min(len(waits) - 1, int(q * len(waits)))]
+
+        return (
+            f"first answers: n={len(waits)} p50={pct(0.5) * 1000:.0f} ms p99={pct(0.99) * 1000:.0f} ms "
+            f"max={waits[-1] * 1000:.0f} ms deferred={self.deferred} later than {LATE} s={self.late}"
+        )
+
+
+FIRST_BYTES = FirstBytes()
+
+
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created the interaction."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    """Acknowledge now and answer later: a click keeps its message, a command shows "thinking"
+    only to the user (every late answer from a command here is private)."""
+    if interaction.response.is_done():
+        return
+    FIRST_BYTES.note(interaction, deferred=True)
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first."""
+    task = asyncio.ensure_future(work)
+    budget = DEFER_AT - age(interaction)
+    if budget > 0:
+        await asyncio.wait({task}, timeout=budget)
+    if not task.done():
+        await defer(interaction)
+    return await task
 
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again in a moment."
 
@@ -20,6 +98,7 @@ async def say(
     if interaction.response.is_done():
         await interaction.followup.send(text or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
     else:
+        FIRST_BYTES.note(interaction)
         await interaction.response.send_message(text or None, ephemeral=ephemeral, **kwargs)
 
 
@@ -40,4 +119,5 @@ async def apologise(interaction: discord.Interaction, where: str, error: BaseExc
 async def ack(interaction: discord.Interaction) -> None:
     """Acknowledge a component click without a new message (the table is edited separately)."""
     if not interaction.response.is_done():
+        FIRST_BYTES.note(interaction)
         await interaction.response.defer()

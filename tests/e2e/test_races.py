@@ -15,6 +15,7 @@ from bot.engine.prng import Rng
 from bot.games.haunted import RULES as HAUNTED
 from bot.service import user_of
 from cogs.common.components import parse_custom_id
+from cogs.common.replies import DEFER_AT, FIRST_BYTES
 from tests.e2e.harness import ids_on, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -166,3 +167,51 @@ async def test_double_clicks_in_many_channels_at_once(fake_discord: FakeDiscord,
         )
         # Several kinds of control were raced in every game.
         assert all(len(verbs) >= 2 for game, verbs in seen.items() if game != "highcard"), seen
+
+
+async def test_a_click_or_command_that_waits_is_deferred_and_answered_after(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """While another change holds the session's lock, a click and a command are acknowledged within
+    Discord's 3 seconds (a deferral) and answered when the lock frees; a quick one is not deferred."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await start_highcard(fake, bot)
+        # Quick: the ephemeral panel's Swap is answered with the redrawn panel, no deferral.
+        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        deferred = FIRST_BYTES.deferred
+        quick = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
+        assert quick.response_type == UPDATE_MESSAGE and FIRST_BYTES.deferred == deferred
+        panel = quick.original
+
+        async def hold_the_lock() -> None:
+            async with bot.service._lock(("session", sid)):
+                await asyncio.sleep(DEFER_AT + 1.0)
+
+        holder = asyncio.create_task(hold_the_lock())
+        await asyncio.sleep(0.05)
+        click = await fake.click(w.alice, panel, fake.find_button(panel, label="Reveal"))
+        command = await fake.slash(w.bob, w.table, "highcard reveal")
+        await click.done()
+        await command.done(followups=1)
+        await holder
+        assert click.response_type == DEFERRED_UPDATE and click.latency is not None and click.latency < 3
+        assert command.response_type == 5 and command.latency is not None and command.latency < 3
+        await settle(bot)
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap", "reveal", "reveal"]
+        # The deferred answers follow: the panel redrawn in place, the command's private notice.
+        assert "You have revealed it" in click.original.text
+        assert command.ephemeral and command.text == "You revealed your card."
+        assert FIRST_BYTES.deferred == deferred + 2
+
+
+async def start_highcard(fake: FakeDiscord, bot: Any) -> int:
+    w = fake.world
+    await (await fake.slash(w.alice, w.table, "highcard new")).done()
+    await settle(bot)
+    lobby = next(m for m in fake.messages(w.table) if m.components)
+    await (await fake.click(w.bob, lobby, fake.find_button(lobby, label="Join"))).done()
+    await (await fake.click(w.alice, lobby, fake.find_button(lobby, label="Start"))).done()
+    await settle(bot)
+    return (await bot.service.session_in(w.table.id)).id

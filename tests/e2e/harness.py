@@ -97,3 +97,9 @@ def stamped(msg: Any, plain: str) -> str:
         if plain_id(comp["custom_id"]) == plain:
             return str(comp["custom_id"])
     raise LookupError(f"no component {plain!r} on message {msg.id}: {[c['custom_id'] for c in ids_on(msg.components)]}")
+
+
+def private(ix: Any) -> bool:
+    """Answered only to the user: an ephemeral reply, or only ephemeral follow-ups after a deferral
+    (the bot defers when an answer could miss Discord's 3 seconds)."""
+    return bool(ix.ephemeral or ix.followups and all(m.ephemeral for m in ix.followups))

@@ -16,7 +16,7 @@ from bot.games.haunted import RULES as HAUNTED
 from bot.service import user_of
 from cogs.common.components import parse_custom_id
 from cogs.common.replies import DEFER_AT, FIRST_BYTES
-from tests.e2e.harness import ids_on, running_bot, settle
+from tests.e2e.harness import ids_on, private, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 # Discord's interaction callback types: a deferred update and an edited message mean "applied".
@@ -26,17 +26,53 @@ NOT_ACTIONS = {"hand", "join", "leave", "start", "bring", "bring_pick", "frag", 
 
 
 def applied(ix: Any) -> bool:
-    return ix.response_type in (DEFERRED_UPDATE, UPDATE_MESSAGE)
+    """The click was carried out: acknowledged without a message of its own (a refusal or a question
+    after a deferral comes as a follow-up)."""
+    return ix.response_type in (DEFERRED_UPDATE, UPDATE_MESSAGE) and not ix.followups
 
 
-async def click_twice(fake: FakeDiscord, user: Any, msg: FakeMessage, cid: str, value: str | None) -> tuple[Any, Any]:
-    """The same control pressed twice at the same moment."""
+def question(ix: Any, sid: int) -> FakeMessage | None:
+    """The private question a click was answered with (where a card goes, what a power aims at)."""
+    if applied(ix) or "current panel" in ix.text:
+        return None
+    return next((m for m in (ix.original, *ix.followups) if m is not None and m.ephemeral and controls(m, sid)), None)
+
+
+class Handled:
+    """Counts the bot's click handlers still running, so a test can wait for their last follow-up
+    (a click deferred while it waited answers after its acknowledgement)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.running = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+        inner = bot.on_game_component
+
+        async def counted(*args: Any) -> None:
+            self.running += 1
+            self.idle.clear()
+            try:
+                await inner(*args)
+            finally:
+                self.running -= 1
+                if not self.running:
+                    self.idle.set()
+
+        bot.on_game_component = counted
+
+
+async def click_twice(
+    fake: FakeDiscord, user: Any, msg: FakeMessage, cid: str, value: str | None, handled: Handled | None = None
+) -> tuple[Any, Any]:
+    """The same control pressed twice at the same moment; with `handled`, until both are fully answered."""
 
     async def once() -> Any:
         ix = await (fake.click(user, msg, cid) if value is None else fake.select(user, msg, cid, [value]))
         return await ix.done()
 
     first, second = await asyncio.gather(once(), once())
+    if handled is not None:
+        await asyncio.wait_for(handled.idle.wait(), 10)
     return first, second
 
 
@@ -86,7 +122,7 @@ async def test_haunted_double_click_on_end_step_1_is_applied_once(fake_discord: 
         mover = [w.alice, w.bob][before.public.active]
         [panel] = fake.dm_messages(mover)
         end = fake.find_button(panel, label="End step 1")
-        first, second = await click_twice(fake, mover, panel, end, None)
+        first, second = await click_twice(fake, mover, panel, end, None, Handled(bot))
         await settle(bot)
         row = await bot.store.get(sid)
         # Exactly one pass was applied: the state is the one a single pass gives.
@@ -95,10 +131,12 @@ async def test_haunted_double_click_on_end_step_1_is_applied_once(fake_discord: 
         assert row.state == once.model_dump(mode="json")
         assert sorted(map(applied, (first, second))) == [False, True]
         refused = first if not applied(first) else second
-        assert refused.ephemeral and "already did that" in refused.text and "current panel" in refused.text
+        assert private(refused) and "already did that" in refused.text and "current panel" in refused.text
 
 
-async def play_channel(fake: FakeDiscord, bot: Any, sid: int, rounds: int, seed: int, seen: set[str]) -> None:
+async def play_channel(
+    fake: FakeDiscord, bot: Any, handled: Handled, sid: int, rounds: int, seed: int, seen: set[str]
+) -> None:
     """Up to `rounds` double clicks on the panel of a seat the game waits on; each checked."""
     rng = Rng.from_seed(seed)
     for _ in range(rounds):
@@ -114,22 +152,21 @@ async def play_channel(fake: FakeDiscord, bot: Any, sid: int, rounds: int, seed:
                 options += [(user, panel, cid, value) for cid, value in controls(panel, sid)]
         assert options, f"session {sid}: no waiting player's panel offers anything"
         user, panel, cid, value = options[rng.randbelow(len(options))]
-        first, second = await click_twice(fake, user, panel, cid, value)
-        pair = (first, second)
+        pair = await click_twice(fake, user, panel, cid, value, handled)
         # A control that asks a question first (where a card goes, what a power aims at): the
         # answer's first control is then pressed twice.
-        asked = next((ix.original for ix in pair if ix.ephemeral and ix.original and controls(ix.original, sid)), None)
-        if asked is not None and not any(applied(ix) or "not applied" in ix.text for ix in pair):
+        asked = next((q for q in (question(ix, sid) for ix in pair) if q is not None), None)
+        if asked is not None and not any(applied(ix) for ix in pair):
             cid, value = controls(asked, sid)[0]
-            pair = await click_twice(fake, user, asked, cid, value)
+            pair = await click_twice(fake, user, asked, cid, value, handled)
         seen.add(parse_custom_id(cid).verb)  # type: ignore[union-attr]
         await settle(bot)
         after = await bot.store.get(sid)
         added = len(after.moves) - len(row.moves)
-        assert added == sum(map(applied, pair)), f"session {sid}: {added} moves for {[ix.text for ix in pair]}"
+        assert added == sum(map(applied, pair)), f"session {sid}: {added} moves for {cid} {value}: {[(ix.response_type, ix.ephemeral, ix.text[:80]) for ix in pair]}"
         assert added <= 1, f"session {sid}: a double click on {cid} was applied {added} times"
         for ix in pair:
-            assert applied(ix) or ix.ephemeral, f"session {sid}: {cid} answered {ix.response_type}"
+            assert applied(ix) or private(ix), f"session {sid}: {cid} answered {ix.response_type}"
         if added == 1:
             assert any("already did that" in ix.text for ix in pair if not applied(ix)), [ix.text for ix in pair]
 
@@ -162,8 +199,9 @@ async def test_double_clicks_in_many_channels_at_once(fake_discord: FakeDiscord,
             sids.append((game, (await bot.service.session_in(channel.id)).id))
         await settle(bot)
         seen: dict[str, set[str]] = {game: set() for game, _ in setups}
+        handled = Handled(bot)
         await asyncio.gather(
-            *(play_channel(fake, bot, sid, 12, 100 + i, seen[game]) for i, (game, sid) in enumerate(sids))
+            *(play_channel(fake, bot, handled, sid, 12, 100 + i, seen[game]) for i, (game, sid) in enumerate(sids))
         )
         # Several kinds of control were raced in every game.
         assert all(len(verbs) >= 2 for game, verbs in seen.items() if game != "highcard"), seen

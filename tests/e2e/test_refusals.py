@@ -12,13 +12,14 @@ import pytest
 from cogs.common.components import custom_id, parse_custom_id
 from cogs.common.confirm import confirm_id
 from cogs.common.replies import APOLOGY
-from tests.e2e.harness import ids_on, running_bot, settle
+from tests.e2e.harness import ids_on, private, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.interactions import MESSAGE_COMPONENT
 
 # Application command option types.
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 NONSENSE = "zz:9.x.-1,@"
+DEFERRED, DEFERRED_UPDATE = 5, 6  # interaction callback types
 
 
 async def forged(
@@ -38,11 +39,14 @@ async def forged(
         if values is None
         else {"custom_id": cid, "component_type": 3, "values": values}
     )
-    return await (await fake._dispatch(payload, message)).done()
+    ix = await (await fake._dispatch(payload, message)).done()
+    if ix.response_type in (DEFERRED, DEFERRED_UPDATE):  # deferred while it waited: the refusal follows
+        await ix.done(followups=1)
+    return ix
 
 
 def refused_plainly(ix: Any, words: str = "") -> None:
-    assert ix.ephemeral, f"answered in public: {ix.text}"
+    assert private(ix), f"answered in public: {ix.text}"
     assert APOLOGY not in ix.text and words in ix.text, ix.text
 
 
@@ -189,8 +193,16 @@ async def test_every_slash_command_with_nonsense_arguments_is_a_plain_answer(
                 options = nonsense_options(fake, schema, w.alice)
                 for channel in [places[game], quiet] if game in places else [quiet]:
                     ix = await (await fake.slash(w.alice, channel, path, **options)).done()
+                    if ix.response_type == DEFERRED:
+                        await ix.done(followups=1)
                     assert APOLOGY not in ix.text, f"/{path} {options}: {ix.text}"
                     tried += 1
+                    for opt in schema:  # suggestions for nonsense typed so far: an answer, maybe empty
+                        if opt.get("autocomplete"):
+                            typed = {**options, opt["name"]: NONSENSE}
+                            ix = await (await fake.autocomplete(w.alice, channel, path, focused=opt["name"], **typed)).done()
+                            assert ix.choices is not None, f"/{path} {opt['name']}: no suggestions answer"
+                            tried += 1
             await settle(bot)
         assert tried > 40
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

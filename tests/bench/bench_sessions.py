@@ -47,7 +47,7 @@ from tests.fakediscord.state import FakeChannel, FakeMessage, FakeUser
 # Saint cards from Apocrypha's box, for the players to bring.
 SAINT_NAMES = {k: v.name for k, v in all_rules()["apocrypha"].book.saints.items()}  # type: ignore[attr-defined]
 SAINTS = sorted(SAINT_NAMES)[:6]
-GAME_ID = re.compile(r"^gms?:(\d+):([a-z_]+)")
+GAME_ID = re.compile(r"^gms?:(\d+)(?:@\d+)?:([a-z_]+)")  # the moment (@n) a game control was drawn for, if any
 # Buttons that do not move the game on (lobby, reading a hand, the rules), or end it on purpose
 # (the guide calling the mission won or lost): a table in play does not press those.
 NOT_MOVES = frozenset({"join", "leave", "start", "end", "hand", "rules", "status", "help", "bring", "g_won", "g_lost"})

@@ -434,7 +434,8 @@ class Apocrypha(Rules[ApocryphaState]):
                 if pub.confront.step == "act":
                     acts += [Attempt(virtue=x.virtue) for x in t.card(pub.confront.card).targets]
         elif pub.active == seat:
-            if pub.step == "investigate":
+            here = pub.nexuses.get(pub.saints[seat].nexus or "")
+            if pub.step == "investigate" and here is not None and not here.sealed:
                 acts += [Investigate(omen=u) for u in state.players[seat].hand if t.is_omen(u)]
                 if pub.investigations > 0:
                     acts.append(Investigate())

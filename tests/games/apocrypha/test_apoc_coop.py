@@ -475,3 +475,12 @@ def test_purge_seeds_only_minions_and_is_won_when_they_are_beaten(real):
     game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
     beat_minion_1(game)
     assert game.pub.outcome == "won" and "Every minion has been beaten" in game.public_text()
+
+
+def test_a_saint_whose_nexus_was_sealed_is_offered_no_investigation(real):
+    game = christmas(real)
+    game.pub.nexuses["chapel"].sealed = True
+    game.pub.saints[OPHELIA].nexus = None
+    to_investigate(game, OPHELIA)
+    assert not [a for a in real.legal_actions(game.state, OPHELIA) if isinstance(a, Investigate)]
+    game.fails(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)), "not at a nexus")

@@ -1,0 +1,90 @@
+"""A hypothesis state machine: random co-op games of Christmas in Candlepoint for 1-6 saints, played
+with the legal actions to their end, checking after every command that no card is in two places,
+the clock is never negative, and no archetype's place is ever public before it is flipped."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from bot.engine.errors import GameError
+from bot.engine.events import Audience
+from bot.games.apocrypha.cards import load_book
+from bot.games.apocrypha.rules import Apocrypha, Options
+from bot.games.apocrypha.table import all_zones
+
+BOOK = load_book()
+RULES = Apocrypha(book=BOOK)
+
+
+class CoopGame(RuleBasedStateMachine):
+    @initialize(
+        seed=st.integers(0, 2**32), saints=st.integers(1, 6), goal=st.sampled_from(["corner", "purge"])
+    )
+    def setup(self, seed: int, saints: int, goal: str) -> None:
+        mission = BOOK.missions["christmas_in_candlepoint"].model_copy(update={"goal": goal})
+        self.rules = Apocrypha(
+            book=BOOK.model_copy(update={"missions": {**BOOK.missions, mission.id: mission}})
+        )
+        out = self.rules.setup(Options(mode="coop", mission=mission.id), saints, seed, {})
+        self.state = out.state
+        self.public_text = "\n".join(e.text for e in out.events if e.audience is Audience.PUBLIC)
+        self.flipped: set[str] = set()
+
+    def running(self) -> bool:
+        return self.rules.result(self.state) is None and self.state.public.step != "over"
+
+    @precondition(lambda self: self.running())
+    @rule(data=st.data())
+    def act(self, data) -> None:
+        waiting = self.rules.waiting_for(self.state)
+        seat = waiting[0] if waiting else self.state.public.active
+        actions = self.rules.legal_actions(self.state, seat)
+        assert actions, f"seat {seat} is waited on with nothing to do"
+        action = data.draw(st.sampled_from(actions))
+        before = self.state.model_dump_json()
+        try:
+            out = self.rules.apply(self.state, seat, action)
+        except GameError:
+            assert self.state.model_dump_json() == before
+            return
+        self.state = out.state
+        self.public_text += "\n".join(e.text for e in out.events if e.audience is Audience.PUBLIC)
+        confront = self.state.public.confront
+        if confront is not None and confront.archetype:
+            self.flipped.add(confront.archetype)
+
+    @precondition(lambda self: not self.running())
+    @rule()
+    def the_end_is_won_or_lost(self) -> None:
+        pub = self.state.public
+        assert pub.outcome in ("won", "lost") or [p.kind for p in pub.pending] == ["death"]
+
+    @invariant()
+    def no_card_in_two_places(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        seen = [uid for _, uid in all_zones(self.state)]
+        assert len(seen) == len(set(seen))
+
+    @invariant()
+    def the_clock_is_never_negative(self) -> None:
+        if hasattr(self, "state"):
+            assert self.state.public.clock_count == len(self.state.secret.clock) >= 0
+
+    @invariant()
+    def archetypes_stay_hidden_until_flipped(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        public = self.state.public.model_dump_json() + self.public_text
+        for deck in self.state.secret.nexus_decks.values():
+            for uid in deck:
+                if uid.startswith("archetype_") and uid not in self.flipped:
+                    assert uid not in public
+
+
+TestCoopGame = CoopGame.TestCase
+TestCoopGame.settings = settings(
+    max_examples=8, stateful_step_count=120, deadline=None, suppress_health_check=list(HealthCheck)
+)

@@ -62,7 +62,7 @@ def prepare(t: Table, m: Mission, players: int) -> None:
 
 
 def describe_true_threat(tt: MissionTrueThreat) -> str:
-    """"Gryla: master", "Yule Lads: minion A, archetypes 2, 3"."""
+    """ "Gryla: master", "Yule Lads: minion A, archetypes 2, 3"."""
     role = "master" if tt.role == "master" else f"minion {tt.label}".strip()
     if tt.archetypes:
         plural = "s" if len(tt.archetypes) > 1 else ""
@@ -219,3 +219,70 @@ def check_end(t: Table) -> None:
     elif coop.goal == "purge" and archetypes_left(t, master=False) == 0:
         t.say("goal", "Every minion has been beaten.")
         end_mission(t, won=True)
+
+
+# -- mission powers that ask a player ----------------------------------------------------------------
+def mission_hook(t: Table, hook: str) -> bool:
+    m = t.book.missions.get(t.pub.mission or "")
+    return t.pub.coop is not None and m is not None and any(p.hook == hook for p in m.powers)
+
+
+def after_assist(t: Table, helper: int) -> None:
+    """An accepted assist vs. a threat: the assister must give the checking saint 1 card, then
+    recycle 1 card, each of their choice (asked by hand position, so no card name goes public)."""
+    confront = t.pub.confront
+    check = t.pub.check
+    if (
+        not mission_hook(t, "assister_gives")
+        or confront is None
+        or confront.kind != "threat"
+        or check is None
+    ):
+        return
+    if check.seat != helper:
+        ask_pick(t, helper, "give", check.seat)
+    else:
+        ask_pick(t, helper, "recycle", None)
+
+
+def ask_pick(t: Table, seat: int, then: str, to: int | None) -> None:
+    from bot.games.apocrypha.state import Pending
+
+    hand = t.hand(seat)
+    if not hand:
+        if then == "give":
+            ask_pick(t, seat, "recycle", None)
+        return  # an impossible instruction is ignored
+    what = f"give {seat_ref(to)} 1 card" if then == "give" and to is not None else "recycle 1 card"
+    t.pub.pending.append(
+        Pending(
+            seat=seat,
+            kind="pick_card",
+            text=f"The mission asks you, as the assisting saint, to {what}: pick it by its place in your hand.",
+            options=[f"hand card {i + 1}" for i in range(len(hand))],
+            data={"then": then, "to": to},
+        )
+    )
+
+
+def answer_pick(t: Table, seat: int, pending, option: int) -> None:  # noqa: ANN001 - Pending
+    hand = t.hand(seat)
+    if not 0 <= option < len(hand):
+        raise GameError(f"Pick a card from 1 to {len(hand)} in your hand.")
+    t.pub.pending.remove(pending)
+    uid = hand[option]
+    t.take_from_hand(seat, uid)
+    if pending.data["then"] == "give":
+        to = pending.data["to"]
+        t.hand(to).append(uid)
+        t.say("give", f"{seat_ref(seat)} gives {seat_ref(to)} a card for the assist.")
+        t.tell(to, "given", f"{seat_ref(seat)} gives you {t.name(uid)}.")
+        ask_pick(t, seat, "recycle", None)
+    else:
+        t.put(seat, uid, "recycle")
+        t.say("recycle", f"{seat_ref(seat)} recycles a card.")
+
+
+def may_bury_instead(t: Table, seat: int) -> bool:
+    """Christmas in Candlepoint's Give power: with nobody to give to, you may bury a card instead."""
+    return mission_hook(t, "give_or_bury") and not t.at_nexus(seat)

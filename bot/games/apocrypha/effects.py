@@ -21,6 +21,10 @@ from bot.engine.effects import EffectBook
 
 BOOK: EffectBook[Any] = EffectBook("apocrypha")
 
+# Mission powers whose flow co-op runs itself (bot/games/apocrypha/coop.py), named for card data.
+for _hook in ("assister_gives", "give_or_bury"):
+    BOOK.hook(_hook)(lambda ctx, **params: None)
+
 VIRTUE_OR_BONUS = ("body", "mind", "rage", "soul", "bonus")
 WHICH = ("chosen", "highest", "lowest", "all")
 WHO_LOSES = ("you", "active", "assisters", "nexus", "all")

@@ -350,6 +350,8 @@ class Apocrypha(Rules[ApocryphaState]):
                 raise GameError("Answer 0 to accept the assist or 1 to refuse it.")
             pub.pending.remove(pending)
             checks.answer_assist(t, pending.data["helper"], cmd.option == 0)
+            if cmd.option == 0:
+                coop.after_assist(t, pending.data["helper"])
         elif pending.kind == "choose":
             options = pending.data["options"]
             if not 0 <= cmd.option < len(options):
@@ -357,6 +359,8 @@ class Apocrypha(Rules[ApocryphaState]):
             pub.pending.remove(pending)
             ctx = Ctx(t, pending.data.get("actor", seat), [seat], pending.data.get("uid"), None, None)
             BOOK.run(ctx, options[cmd.option])
+        elif pending.kind == "pick_card":
+            coop.answer_pick(t, seat, pending, cmd.option)
         elif pending.kind == "damage":
             damage.take_pending(t, seat, cmd.cards)
         elif pending.kind == "death":
@@ -449,6 +453,8 @@ class Apocrypha(Rules[ApocryphaState]):
                     acts += [
                         Give(card=u, to=o) for u in state.players[seat].hand[:1] for o in t.at_nexus(seat)
                     ]
+                    if coop.may_bury_instead(t, seat):
+                        acts += [Give(card=u, to=seat) for u in state.players[seat].hand[:1]]
             if pub.step == "sanctify" and pub.coop is None:
                 acts.append(Seal())
             acts.append(Next() if pub.step != "end" else EndTurn())

@@ -139,7 +139,7 @@ class Pending(BaseModel):
     """A question the game waits on: `seat` must answer before play goes on."""
 
     seat: int
-    kind: Literal["accept_assist", "choose", "order", "damage", "death", "sacrifice"]
+    kind: Literal["accept_assist", "choose", "order", "damage", "death", "sacrifice", "pick_card"]
     text: str
     options: list[str] = []
     data: dict[str, Any] = {}

@@ -347,6 +347,12 @@ def give(t: Table, seat: int, uid: str, to: int) -> None:
         raise GameError("You moved this turn, so you cannot give a card.")
     if pub.gave:
         raise GameError("You have already given a card this turn.")
+    if to == seat and coop.may_bury_instead(t, seat):
+        t.take_from_hand(seat, uid)
+        t.put(seat, uid, "bury")
+        pub.gave = True
+        t.say("give", f"{seat_ref(seat)} has nobody to give a card to and buries one instead.")
+        return
     if to not in pub.saints or to == seat or not t.together(seat, to):
         raise GameError("You can only give a card to another saint at your nexus.")
     t.take_from_hand(seat, uid)

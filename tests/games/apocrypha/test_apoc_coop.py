@@ -484,3 +484,62 @@ def test_a_saint_whose_nexus_was_sealed_is_offered_no_investigation(real):
     to_investigate(game, OPHELIA)
     assert not [a for a in real.legal_actions(game.state, OPHELIA) if isinstance(a, Investigate)]
     game.fails(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)), "not at a nexus")
+
+
+def set_order(game: Game, order) -> object:
+    game.pub.order = list(order)
+    return game.t
+
+
+def test_an_assist_vs_a_threat_makes_the_assister_give_then_recycle(real):
+    """The mission power from the last-call example: Zeez assists, gives Ophelia a card (the Wolfram
+    Cube), then recycles one (the Trauma Kit); each is Zeez's choice, asked only of Zeez."""
+    from bot.games.apocrypha.commands import AssistCheck
+
+    game = last_call(real)
+    from itertools import permutations
+
+    game.pub.saints[ZEEZ].nexus = "main_street"
+    # The choir swaps places (The Fainting Spell, in the example) until Zeez's Soul reaches Ophelia.
+    game.pub.order = next(
+        list(o)
+        for o in permutations([OPHELIA, ZEEZ, FRANK])
+        if set_order(game, o).can_assist(ZEEZ, OPHELIA, "soul")
+    )
+    confront_gryla(game)
+    game.do(OPHELIA, Attempt(virtue="soul"))
+    helpers = [
+        (s, a) for s in (ZEEZ, FRANK) for a in real.legal_actions(game.state, s) if isinstance(a, AssistCheck)
+    ]
+    assert helpers, "someone can assist Ophelia's Soul check"
+    helper, offer = helpers[0]
+    game.hand_of(helper, "wolfram_cube", "trauma_kit")
+    game.do(helper, offer)
+    game.do(OPHELIA, Answer(option=0))
+    pending = game.pub.pending[0]
+    assert pending.seat == helper and pending.kind == "pick_card" and "give" in pending.text
+    assert "Wolfram" not in game.pub.model_dump_json()  # the choice names no card in public
+    game.fails(OPHELIA, Answer(option=0), "waiting for")
+    cube, kit = game.state.players[helper].hand
+    game.do(helper, Answer(option=0))
+    assert cube in game.state.players[OPHELIA].hand
+    assert game.pub.pending[0].seat == helper and "recycle" in game.pub.pending[0].text
+    game.fails(helper, Answer(option=4), "from 1 to 1")
+    game.do(helper, Answer(option=0))
+    assert game.state.secret.decks[helper][-1] == kit and not game.state.players[helper].hand
+
+
+def test_with_nobody_to_give_to_a_saint_may_bury_instead(real):
+    from bot.games.apocrypha.commands import Give
+
+    game = christmas(real, starts={OPHELIA: "manor", FRANK: "chapel", ZEEZ: "hospital"})
+    for _ in range(3):
+        game.do(OPHELIA, Next())
+    card = game.state.players[OPHELIA].hand[0]
+    assert Give(card=card, to=OPHELIA) in real.legal_actions(game.state, OPHELIA)
+    game.do(OPHELIA, Give(card=card, to=OPHELIA))
+    assert card in game.state.players[OPHELIA].buried and game.pub.gave
+    other = christmas(real)
+    for _ in range(3):
+        other.do(OPHELIA, Next())
+    other.fails(OPHELIA, Give(card=other.state.players[OPHELIA].hand[0], to=OPHELIA), "another saint")

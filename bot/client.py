@@ -69,6 +69,7 @@ class TabletopBot(commands.Bot):
             clock=clock,
             answer_timeout=timedelta(minutes=settings.answer_timeout_minutes),
             idle_after=timedelta(days=settings.idle_days),
+            remind_after=timedelta(minutes=settings.reminder_minutes) if settings.reminder_minutes else None,
             **extra,
         )
         self._sweeper: asyncio.Task[None] | None = None
@@ -85,6 +86,11 @@ class TabletopBot(commands.Bot):
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
         self._reporter = asyncio.create_task(self._report_forever(), name="first-answer-report")
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        # Redraw what a previous process saved but never showed (a crash between save and publish).
+        self.publisher.start_repair()
+
+    async def on_resumed(self) -> None:
+        self.publisher.start_repair()
 
     def _deal_each_game_once(self) -> None:
         """Load every game's card data now: read lazily, Apocrypha's book took over 3 s on a busy

@@ -30,6 +30,11 @@ class Settings(BaseSettings):
     answer_timeout_minutes: float = Field(
         default=10.0, gt=0, description="How long a game waits for one player's answer."
     )
+    reminder_minutes: float = Field(
+        default=5.0,
+        ge=0,
+        description="Remind a player once when the game has waited this long on them (0: never).",
+    )
     sweep_seconds: float = Field(
         default=60.0, gt=0, description="How often idle sessions and answer timeouts are checked."
     )

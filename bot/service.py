@@ -52,12 +52,26 @@ def moment(row: GameSession) -> int:
     return len(row.moves)
 
 
+@dataclass
+class History:
+    """A whole game retold from its seed and moves: every public line, and how many turns passed."""
+
+    lines: list[str]
+    turns: int
+    moves: int
+
+
 class Publisher(Protocol):
     async def publish(self, result: Result) -> None: ...
+
+    async def remind(self, row: GameSession, seats: list[Seat]) -> None: ...
 
 
 class NullPublisher:
     async def publish(self, result: Result) -> None:
+        return None
+
+    async def remind(self, row: GameSession, seats: list[Seat]) -> None:
         return None
 
 
@@ -92,6 +106,7 @@ class SessionService:
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         answer_timeout: timedelta = timedelta(minutes=10),
         idle_after: timedelta = timedelta(days=7),
+        remind_after: timedelta | None = None,
     ) -> None:
         self.store = store
         self.games = games
@@ -100,6 +115,7 @@ class SessionService:
         self.seed_source = seed_source
         self.answer_timeout = answer_timeout
         self.idle_after = idle_after
+        self.remind_after = remind_after
         self._locks: dict[Any, asyncio.Lock] = {}
 
     # -- helpers --------------------------------------------------------------
@@ -348,7 +364,10 @@ class SessionService:
         state = rules.load_state(row.state or {})
         outcome = rules.apply(state, actor, command)
         row.state = outcome.state.model_dump(mode="json")
-        row.moves = [*row.moves, {"seat": actor, "command": command.model_dump(mode="json")}]
+        move: dict[str, Any] = {"seat": actor, "command": command.model_dump(mode="json")}
+        if note:
+            move["note"] = note  # the timeout line is part of the public story: keep it for the history
+        row.moves = [*row.moves, move]
         events = ([Event.public("timeout", note)] if note else []) + outcome.events
         result = Result(row, events, previous_state=before)
         self._after_state(row, rules, result, actor=actor)
@@ -399,6 +418,36 @@ class SessionService:
         for move in row.moves:
             state = rules.apply(state, move["seat"], rules.parse_command(move["command"])).state
         return state.model_dump(mode="json")
+
+    def history(self, row: GameSession) -> History:
+        """Every public line of the game, rebuilt from the seed and the moves, so the whole log is
+        never stored (the row keeps only the last few lines, for the table)."""
+        rules = self.rules(row.game)
+        if row.seed is None:
+            return History(list(row.log), 0, 0)
+        try:
+            outcome = rules.setup(
+                rules.parse_options(row.options), len(row.seats), row.seed, self._filled(rules, row)
+            )
+            lines = [e.text for e in outcome.events if e.audience is Audience.PUBLIC]
+            state, waiting = outcome.state, list(rules.waiting_for(outcome.state))
+            turns = 1 if waiting else 0
+            for move in row.moves:
+                if move.get("note"):
+                    lines.append(move["note"])
+                step = rules.apply(state, move["seat"], rules.parse_command(move["command"]))
+                state = step.state
+                lines += [e.text for e in step.events if e.audience is Audience.PUBLIC]
+                now = list(rules.waiting_for(state))
+                if now and now != waiting:
+                    turns += 1
+                waiting = now
+        except Exception:  # a game saved by an older release may no longer replay: keep what we have
+            log.warning("session %s: the history did not replay; using the saved lines", row.id, exc_info=True)
+            return History(list(row.log), 0, len(row.moves))
+        if row.status not in ACTIVE and row.log and row.log[-1] not in lines[-1:]:
+            lines.append(row.log[-1])  # the end itself (/end, the idle sweep) is not a move
+        return History(lines, turns, len(row.moves))
 
     @staticmethod
     def _required_roles(rules: Rules, options: Any) -> Sequence[str]:
@@ -452,6 +501,13 @@ class SessionService:
                 if now - as_utc(row.updated_at) > self.idle_after:
                     done.append(await self._abandon_idle(row.id))
                     continue
+                late = [
+                    int(key)
+                    for key, since in row.waiting.items()
+                    if self.remind_after is not None and now - datetime.fromisoformat(since) > self.remind_after
+                ]
+                if late and row.status == Status.RUNNING.value:
+                    await self.publisher.remind(row, late)
                 for key, since in row.waiting.items():
                     if now - datetime.fromisoformat(since) > self.answer_timeout:
                         res = await self._time_out(row.id, int(key))

@@ -8,6 +8,7 @@ changed by the Alembic revisions in bot/migrations: a column added here needs a 
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -112,6 +113,18 @@ class DmMessage(SQLModel, table=True):
     user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
     channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     message_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class Publication(SQLModel, table=True):
+    """What the Discord layer has shown of a session: where its table and prompt are, which
+    session version each was drawn from, what is still to redraw, and each player's private
+    lines ("Only you saw"). Kept apart from the session row so that writing it never bumps the
+    session's version; on start the bot redraws exactly what a dead process left unpublished."""
+
+    __tablename__ = "publications"
+
+    session_id: int = Field(primary_key=True)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class PlayerRecord(SQLModel, table=True):
@@ -282,6 +295,24 @@ class Store:
         await self._fast.put_dm(dm)  # type: ignore[union-attr]
         self._dms[(dm.session_id, dm.user_id)] = (dm.channel_id, dm.message_id)
 
+    # -- publications ---------------------------------------------------------
+    async def get_publication(self, session_id: int) -> dict[str, Any]:
+        async with self._sessions() as db:
+            found = await db.get(Publication, session_id)
+        return dict(found.data) if found is not None else {}
+
+    async def put_publication(self, session_id: int, data: dict[str, Any]) -> None:
+        await self._fast.put_publication(session_id, json.dumps(data))  # type: ignore[union-attr]
+
+    async def last_in_channel(self, channel_id: int, game: str | None = None) -> GameSession | None:
+        """The newest session of this channel (of one game, if given), whatever its status."""
+        async with self._sessions() as db:
+            q = select(GameSession).where(GameSession.channel_id == channel_id)
+            if game is not None:
+                q = q.where(GameSession.game == game)
+            q = q.order_by(GameSession.id.desc()).limit(1)  # type: ignore[union-attr]
+            return (await db.exec(q)).first()
+
     # -- player records -----------------------------------------------------
     async def get_record(
         self, guild_id: int, user_id: int, game: str, kind: str, name: str
@@ -394,6 +425,10 @@ class _SqliteFast:
             (dm.session_id, dm.user_id, dm.channel_id, dm.message_id),
         )
 
+    async def put_publication(self, session_id: int, data: str) -> None:
+        conn = await self._connection()
+        await conn.execute("INSERT OR REPLACE INTO publications (session_id, data) VALUES (?, ?)", (session_id, data))
+
     async def close(self) -> None:
         if self._conn is not None:
             await self._conn.close()
@@ -455,6 +490,14 @@ class _PostgresFast:
             "ON CONFLICT (session_id, user_id) DO UPDATE SET channel_id = EXCLUDED.channel_id, "
             "message_id = EXCLUDED.message_id",
             dm.session_id, dm.user_id, dm.channel_id, dm.message_id,
+        )
+
+    async def put_publication(self, session_id: int, data: str) -> None:
+        pool = await self._get()
+        await pool.execute(
+            "INSERT INTO publications (session_id, data) VALUES ($1, $2::json) "
+            "ON CONFLICT (session_id) DO UPDATE SET data = EXCLUDED.data",
+            session_id, data,
         )
 
     async def close(self) -> None:

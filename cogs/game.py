@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.engine.errors import GameError
 from bot.store import GameSession
-from cogs.common.base import end_game
+from cogs.common.base import end_game, send_log
 from cogs.common.pictures import SERVER
 from cogs.common.replies import refuse, say
 from cogs.common.text import mention
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class GameCommands(
-    commands.GroupCog, group_name="game", group_description="Games in this server: list, status, end."
+    commands.GroupCog, group_name="game", group_description="Games in this server: list, status, log, end."
 ):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
@@ -60,6 +60,10 @@ class GameCommands(
             return
         embeds, _ = cog.table_message(row)
         await say(interaction, cog.jump_text(row), embeds=embeds)
+
+    @app_commands.command(name="log", description="The whole log of this channel's last game (only to you).")
+    async def log_cmd(self, interaction: discord.Interaction) -> None:
+        await send_log(self.bot, interaction, None)
 
     @app_commands.command(
         name="end", description="End this channel's game (the host, or someone with Manage Channels), after you confirm."

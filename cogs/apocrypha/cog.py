@@ -79,7 +79,8 @@ class ApocryphaCog(
     # A saint's buttons hang on the shared table (an assist offered, a check's stage), not only on
     # their own cards, so every panel is redrawn after every change.
     panels_follow_table = True
-    omit_commands = ("status",)  # 25 subcommands at most; `/game status` shows the same table
+    # 25 subcommands at most; `/game status` and `/game log` do the same.
+    omit_commands = ("status", "log")
     # Ending a mission writes deaths and fragments into the saints' records: it waits for Confirm.
     confirm_clicks = {
         "g_won": ("End the mission as **won**? The saints then choose fragments.", "The mission is won."),
@@ -665,11 +666,10 @@ class ApocryphaCog(
         who = " ".join(mention(row.seats[s]) for s in helpers)
         virtue = str(check.get("virtue", "")).capitalize()
         # The click may come from a DM panel: the request goes to the game's channel.
-        channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
-        await channel.send(
+        await self.bot.publisher.post_notice(
+            row,
             f"{mention(interaction.user.id)} asks for help with a {virtue} check: {who}, you can assist "
             "(the Assist button on your panel, or `/apocrypha assist`).",
-            allowed_mentions=discord.AllowedMentions(users=True),
         )
         await say(interaction, f"You asked {who} for an assist.")
 
@@ -723,6 +723,8 @@ class ApocryphaCog(
     async def _mission_end(self, row: GameSession) -> None:
         if row.guild_id is None:
             return
+        assert row.id is not None
+        await self.bot.publisher.channel_settled(row.id)  # Mission End comes after the result post
         state = self.rules.load_state(row.state or {})
         public = state.public
         # In guided mode the guide has handed out the fragments; only a won co-op mission has a display.

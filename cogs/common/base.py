@@ -8,6 +8,7 @@ calls `open_lobby`, and overrides the render hooks. See docs/platform.md.
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,15 +24,48 @@ from bot.store import ACTIVE, GameSession, Status
 from cogs.common.components import UNREADABLE, ComponentId, GameButton, view_of
 from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
+from cogs.common.publisher import duration_text
 from cogs.common.replies import FIRST_BYTES, ack, apologise, in_time, refuse, say
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
+    from bot.service import History
 
 log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.dark_teal()
+# The embed's colour bar tells the state at a glance.
+COLOURS = {
+    "lobby": discord.Colour.blurple(),
+    "running": COLOUR,
+    "your move": discord.Colour.gold(),  # a DM panel whose player the game waits on
+    "won": discord.Colour.green(),
+    "lost": discord.Colour.red(),
+    "ended": discord.Colour.light_grey(),
+}
+LATEST_LINES = 4  # the table's "Latest" field; the whole log is in the result post and /<game> log
+TABLE_BUDGET = 1800  # characters of description and fields: one phone screen
+KEY_MOMENTS = 3
+
+
+def outcome_kind(row: GameSession) -> str:
+    """lobby, running, won, lost or ended (stopped before the finish): for colours and results."""
+    if row.status in ACTIVE:
+        return row.status
+    if row.status == Status.ABANDONED.value:
+        return "ended"
+    outcome = ((row.state or {}).get("public") or {}).get("outcome")
+    if outcome in ("won", "lost"):
+        return str(outcome)
+    return "lost" if "fell before" in (row.result or "") else "won"
+
+
+def embed_size(embeds: list[discord.Embed]) -> int:
+    """Characters of descriptions and fields (names and values): what a phone has to show."""
+    return sum(
+        len(e.description or "") + sum(len(f.name or "") + len(f.value or "") for f in e.fields) for e in embeds
+    )
 
 
 class GameCog(LearnCommands, commands.GroupCog):
@@ -116,27 +150,59 @@ class GameCog(LearnCommands, commands.GroupCog):
             self.table_embeds(row, view) if view else [discord.Embed(title=self.rules.title, colour=COLOUR)]
         )
         last = embeds[-1]
-        if row.log:
-            last.add_field(
-                name="Latest",
-                value=clip(
-                    lines_within([fill_seats(t, row) for t in row.log], FIELD_VALUE_MAX), FIELD_VALUE_MAX
-                ),
-                inline=False,
-            )
+        colour = COLOURS[outcome_kind(row)]
+        for embed in embeds:
+            embed.colour = colour
+        closing: tuple[str, str] | None = None
         if row.status == Status.RUNNING.value:
             waiting = [mention(self._user(row, int(s))) for s in row.waiting]
             if waiting:
                 last.set_footer(text=None)
-                last.add_field(name="Waiting for", value=" ".join(waiting), inline=False)
-            return embeds, view_of(self.table_items(row), moment(row))
-        ending = fill_seats(row.result or "The game is over.", row)
-        last.add_field(
-            name="Game over" if row.status == Status.FINISHED.value else "Game ended",
-            value=clip(ending, FIELD_VALUE_MAX),
-            inline=False,
+                closing = ("Waiting for", " ".join(waiting))
+        else:
+            ending = fill_seats(row.result or "The game is over.", row)
+            closing = (
+                "Game over" if row.status == Status.FINISHED.value else "Game ended",
+                clip(ending, FIELD_VALUE_MAX),
+            )
+        if row.log:
+            # As many of the newest lines as the phone-screen budget leaves room for.
+            room = TABLE_BUDGET - embed_size(embeds) - len("Latest") - (sum(map(len, closing)) if closing else 0)
+            latest = lines_within([fill_seats(t, row) for t in row.log[-LATEST_LINES:]], min(room, FIELD_VALUE_MAX))
+            if latest:
+                last.add_field(name="Latest", value=latest, inline=False)
+        if closing:
+            last.add_field(name=closing[0], value=closing[1], inline=False)
+        return embeds, view_of(self.table_items(row), moment(row)) if row.status == Status.RUNNING.value else None
+
+    def result_embed(self, row: GameSession, history: History) -> discord.Embed:
+        """The post that closes a game: its result in the game's own terms, how long it took, a
+        few key moments. The whole log goes with it as a file."""
+        kind = outcome_kind(row)
+        ending = {"won": "game over", "lost": "game over", "ended": "game ended"}.get(kind, "game over")
+        embed = discord.Embed(
+            title=f"{self.rules.title}: {ending}",
+            description=clip(fill_seats(row.result or "The game is over.", row), FIELD_VALUE_MAX),
+            colour=COLOURS.get(kind, COLOUR),
         )
-        return embeds, None
+        turns = f"{history.turns} turn{'s' * (history.turns != 1)}, {history.moves} move{'s' * (history.moves != 1)}"
+        embed.add_field(name="Played", value=f"{turns} in {duration_text(row)}", inline=False)
+        players = " ".join(mention(u) for u in row.seats)
+        if players:
+            embed.add_field(name="Players", value=clip(players, FIELD_VALUE_MAX), inline=False)
+        moments = self.key_moments(row, history)
+        if moments:
+            embed.add_field(
+                name="Key moments",
+                value=clip("\n".join(f"• {fill_seats(m, row)}" for m in moments), FIELD_VALUE_MAX),
+                inline=False,
+            )
+        embed.set_footer(text=f"The whole game is in the attached log; /{self.game} log shows it again.")
+        return embed
+
+    def key_moments(self, row: GameSession, history: History) -> list[str]:
+        """A few lines of the game worth recalling. Default: the last ones before the end."""
+        return history.lines[-KEY_MOMENTS:]
 
     def private_message(
         self, row: GameSession, seat: Seat, notes: list[str]
@@ -145,13 +211,16 @@ class GameCog(LearnCommands, commands.GroupCog):
         if not view:
             return [], None
         embeds = self.private_embeds(row, seat, view, notes)
+        if row.status == Status.RUNNING.value and str(seat) in row.waiting:
+            for embed in embeds:
+                embed.colour = COLOURS["your move"]
         items = self.private_items(row, seat, view) if row.status == Status.RUNNING.value else []
         return embeds, view_of(items, moment(row))
 
     def lobby_embed(self, row: GameSession) -> discord.Embed:
         rules = self.rules
         players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(row.seats)) or "nobody yet"
-        embed = discord.Embed(title=f"{rules.title}: lobby", description=self.blurb(), colour=COLOUR)
+        embed = discord.Embed(title=f"{rules.title}: lobby", description=self.blurb(), colour=COLOURS["lobby"])
         embed.add_field(name="Host", value=mention(row.host_id), inline=True)
         embed.add_field(name="Options", value=clip(self.options_text(row), FIELD_VALUE_MAX), inline=True)
         embed.add_field(
@@ -250,7 +319,10 @@ class GameCog(LearnCommands, commands.GroupCog):
             return False
         except GameError as exc:
             row = await self.bot.service.store.get(session_id) if session_id else None
-            await refuse(interaction, fill_seats(exc.message, row) if row else exc.message)
+            text = fill_seats(exc.message, row) if row else exc.message
+            if row is not None and self._is_old(interaction, row):
+                text = f"That prompt is old: {self.where_now(row)} {text} {self.jump_text(row)}".strip()
+            await refuse(interaction, text)
             return False
         if interaction.type is discord.InteractionType.component:
             await self._answer_click(interaction, session_id)
@@ -273,14 +345,15 @@ class GameCog(LearnCommands, commands.GroupCog):
         await say(interaction, f"{text} Here is your current panel.", embeds=embeds, view=view)
 
     async def _answer_click(self, interaction: discord.Interaction, session_id: int) -> None:
-        """A click on an ephemeral panel redraws that panel; anywhere else the publisher redraws."""
+        """A click on an ephemeral follow-up shrinks it to one line (the player's one DM panel is
+        redrawn by the publisher); a player without DMs gets their `/hand` panel redrawn instead."""
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             row = await self.bot.service.session(session_id)
             seat = actor_of(row, interaction.user.id)
-            if seat is not None:
+            if seat is not None and interaction.user.id in row.dm_closed:
                 embeds, view = self.private_message(
-                    row, seat, list(self.bot.publisher.notes(session_id, interaction.user.id))
+                    row, seat, self.bot.publisher.notes(session_id, interaction.user.id)
                 )
                 if interaction.response.is_done():  # deferred while the click waited
                     await interaction.edit_original_response(embeds=embeds, view=view)
@@ -288,7 +361,28 @@ class GameCog(LearnCommands, commands.GroupCog):
                     FIRST_BYTES.note(interaction)
                     await interaction.response.edit_message(embeds=embeds, view=view)
                 return
+            if seat is not None:
+                await interaction.response.edit_message(
+                    content=f"✓ {answered_label(interaction)}", embeds=[], view=None
+                )
+                return
         await ack(interaction)
+
+    def _is_old(self, interaction: discord.Interaction, row: GameSession) -> bool:
+        """A click on a table or prompt that is no longer the live one."""
+        message = interaction.message
+        if interaction.type is not discord.InteractionType.component or message is None or row.id is None:
+            return False
+        if message.flags.ephemeral or interaction.guild_id is None:  # a DM panel is always the live one
+            return False
+        return message.id not in self.bot.publisher.live_messages(row.id)
+
+    def where_now(self, row: GameSession) -> str:
+        """Where the game is now, in one sentence, for a click on an old message."""
+        if row.status not in ACTIVE:
+            return "the game has ended."
+        waiting = [mention(self._user(row, int(s))) for s in row.waiting]
+        return f"the game now waits for {' '.join(waiting)}." if waiting else "the game has moved on."
 
     async def on_component(
         self,
@@ -357,9 +451,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             await refuse(interaction, "The game has not started yet, so nobody has cards.")
             return
         assert row.id is not None
-        embeds, view = self.private_message(
-            row, seat, list(self.bot.publisher.notes(row.id, interaction.user.id))
-        )
+        embeds, view = self.private_message(row, seat, self.bot.publisher.notes(row.id, interaction.user.id))
         if not embeds:
             await refuse(interaction, "You have nothing private in this game.")
             return
@@ -438,11 +530,13 @@ class GameCog(LearnCommands, commands.GroupCog):
     async def end_cmd(self, interaction: discord.Interaction) -> None:
         await end_game(self.bot, interaction, game=self.game)
 
-    @staticmethod
-    def jump_text(row: GameSession) -> str:
-        if row.table_message_id and row.table_channel_id and row.guild_id:
-            return f"The table: https://discord.com/channels/{row.guild_id}/{row.table_channel_id}/{row.table_message_id}"
-        return ""
+    def jump_text(self, row: GameSession) -> str:
+        link = self.bot.publisher.table_link(row) if row.guild_id else ""
+        return f"The table: {link}" if link else ""
+
+    @app_commands.command(name="log", description="The whole log of this channel's last game (only to you).")
+    async def log_cmd(self, interaction: discord.Interaction) -> None:
+        await send_log(self.bot, interaction, self.game)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -501,6 +595,42 @@ async def _confirmed_click(bot: TabletopBot, interaction: discord.Interaction, s
     except GameError as exc:
         raise GameError(fill_seats(exc.message, row)) from exc
     return Done(cog.confirm_clicks[verb][1])
+
+
+async def send_log(bot: TabletopBot, interaction: discord.Interaction, game: str | None) -> None:
+    """/<game> log and /game log: the whole log of the channel's last game, as a file, only to you."""
+    row = await bot.service.store.last_in_channel(interaction.channel_id or 0, game)
+    if row is None or row.seed is None:
+        kind = f"{bot.service.rules(game).title} game" if game else "game"
+        await refuse(interaction, f"No {kind} has been played in this channel yet.")
+        return
+    history = bot.service.history(row)
+    text = "\n".join(fill_seats(line, row) for line in history.lines) + "\n"
+    state = "still running" if row.status in ACTIVE else fill_seats(row.result or "ended", row)
+    moves = f"{history.moves} move{'s' * (history.moves != 1)}"
+    await interaction.response.send_message(
+        f"The log of {bot.service.rules(row.game).title} game {row.id} ({state}): {moves}.",
+        file=discord.File(io.BytesIO(text.encode()), filename=f"{row.game}-{row.id}.log"),
+        ephemeral=True,
+    )
+
+
+def answered_label(interaction: discord.Interaction) -> str:
+    """What the player picked on a follow-up prompt, read back from the component they used."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    picked = data.get("custom_id")
+    values = data.get("values") or []
+    message = interaction.message
+    for row_ in message.components if message else []:
+        for child in getattr(row_, "children", []):
+            if getattr(child, "custom_id", None) != picked:
+                continue
+            if values:
+                labels = {o.value: o.label for o in getattr(child, "options", [])}
+                return ", ".join(labels.get(v, v) for v in values)
+            if getattr(child, "label", None):
+                return str(child.label)
+    return "Done."
 
 
 __all__ = ["ACTIVE", "GameCog", "end_game"]

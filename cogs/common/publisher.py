@@ -1,23 +1,36 @@
-"""Keeps what players see in step with the store: the table message, DMs, and mentions.
+"""Keeps what players see in step with the store: the table, the prompt, the result, and DMs.
 
 Runs after the service has saved, in background tasks, so an interaction is
-answered at once. Work is coalesced per message: a burst of actions gives one
-edit showing the newest saved state, and edits of one message never race.
+answered at once. Work is coalesced per session: a burst of actions gives one
+redraw showing the newest saved state, and redraws of one session never race.
+
+The channel holds at most three bot messages per game: the lobby (closed once
+the game starts), the live table, and one prompt naming everyone the game
+waits on; when the game ends the prompt goes and a result post comes last.
+When play passes to someone else (or every few actions anyway) the table is
+posted anew at the bottom and the old one deleted, so the board stays in view.
+
+What has been shown is recorded per session (`Publication`): where the table
+and the prompt are, the session version each was drawn from, what is still
+to redraw, and each player's private lines. On start the bot redraws exactly
+what a dead process left behind (`repair`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
+import json
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine.events import Audience
-from bot.engine.seats import GUIDE
-from bot.service import Result, actor_of, user_of
+from bot.engine.seats import GUIDE, Seat
+from bot.service import Result, actor_of, as_utc, user_of
 from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.text import fill_seats, mention
 
@@ -27,6 +40,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOTES_KEPT = 6  # recent private lines shown in a player's DM
+REPOST_EVERY = 4  # actions with no change of turn after which the table is posted anew anyway
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 class DiscordPublisher:
@@ -34,36 +52,89 @@ class DiscordPublisher:
         self.bot = bot
         self._tasks: dict[Any, asyncio.Task[None]] = {}
         self._again: set[Any] = set()
-        self._notes: dict[tuple[int, int], deque[str]] = {}
+        self._pubs: dict[int, dict[str, Any]] = {}  # session id -> its Publication data (write-through)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- the publication record ---------------------------------------------------
+    async def record(self, session_id: int) -> dict[str, Any]:
+        pub = self._pubs.get(session_id)
+        if pub is None:
+            pub = await self.bot.service.store.get_publication(session_id)
+            pub = self._pubs.setdefault(session_id, pub)
+        return pub
+
+    async def _save(self, session_id: int) -> None:
+        # One write at a time per session, each of the newest data: a slow older write never lands last.
+        async with self._locks.setdefault(session_id, asyncio.Lock()):
+            pub = self._pubs.get(session_id)
+            if pub is not None:
+                await self.bot.service.store.put_publication(session_id, json.loads(json.dumps(pub)))
+
+    def notes(self, session_id: int, user_id: int) -> list[str]:
+        """The user's recent private lines ("Only you saw"), oldest first."""
+        return list((self._pubs.get(session_id) or {}).get("notes", {}).get(str(user_id), []))
+
+    def table_link(self, row: GameSession) -> str:
+        pub = self._pubs.get(row.id or 0) or {}
+        where = pub.get("table") or (
+            [row.table_channel_id, row.table_message_id] if row.table_message_id else None
+        )
+        return message_link(row.guild_id, where[0], where[1]) if where else ""
+
+    def live_messages(self, session_id: int) -> set[int]:
+        """Ids of the session's live table and prompt (a click elsewhere is on an old message)."""
+        pub = self._pubs.get(session_id) or {}
+        return {where[1] for where in (pub.get("table"), pub.get("prompt")) if where}
 
     # -- entry point from the service ------------------------------------------
     async def publish(self, result: Result) -> None:
         row = result.session
         sid = row.id
         assert sid is not None
-        noted: set[int] = set()
+        pub = await self.record(sid)
+        notes = pub.setdefault("notes", {})
         for event in result.events:
             if event.audience is Audience.PUBLIC:
                 continue
             user = user_of(row, GUIDE if event.audience is Audience.GUIDE else event.seat or 0)
             if user is not None:
-                self.notes(sid, user).append(fill_seats(event.text, row))
-                noted.add(user)
+                kept = notes.setdefault(str(user), [])
+                kept.append(fill_seats(event.text, row))
+                del kept[:-NOTES_KEPT]
+        if row.status == Status.RUNNING.value:
+            pub["actions"] = pub.get("actions", 0) + 1
+            turn_passed = bool(result.newly_waiting or result.done_waiting)
+            if turn_passed or pub["actions"] >= REPOST_EVERY or not pub.get("table"):
+                pub["repost"] = True
+        pending = pub.setdefault("pending", {})
+        pending["channel"] = row.version
+        targets = {u for u in self._private_targets(result) if u not in row.dm_closed}
+        for user in targets:
+            pending[f"dm:{user}"] = row.version
+        pub["seen"] = row.version
+        # On disk before the interaction is answered: a crash from here on is repaired on start.
+        await self._save(sid)
         self.refresh_table(sid)
         self.bot.game_cog(row.game).on_result(result)
-        for user in self._private_targets(result) | noted:
-            if user not in row.dm_closed:
-                self.schedule(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
-        pings = [user_of(row, s) for s in result.newly_waiting]
-        pings = [u for u in pings if u is not None]
-        if pings and row.status in ACTIVE:
-            self.schedule(("ping", sid, tuple(pings)), lambda: self._ping(row, pings))
+        for user in targets:
+            self.schedule(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
 
     def refresh_table(self, session_id: int) -> None:
-        self.schedule(("table", session_id), lambda: self._update_table(session_id))
+        self.schedule(("channel", session_id), lambda: self._update_channel(session_id))
 
-    def notes(self, session_id: int, user_id: int) -> deque[str]:
-        return self._notes.setdefault((session_id, user_id), deque(maxlen=NOTES_KEPT))
+    async def remind(self, row: GameSession, seats: list[Seat]) -> None:
+        """The sweep found players who have not answered for REMINDER_MINUTES: mention them once."""
+        assert row.id is not None
+        pub = await self.record(row.id)
+        reminded = pub.setdefault("reminded", {})
+        due = [s for s in seats if reminded.get(str(s)) != row.waiting.get(str(s))]
+        if not due:
+            return
+        for seat in due:
+            reminded[str(seat)] = row.waiting.get(str(seat))
+        pub["remind"] = [u for u in (user_of(row, s) for s in due) if u is not None]
+        await self._save(row.id)
+        self.refresh_table(row.id)
 
     def _private_targets(self, result: Result) -> set[int]:
         row = result.session
@@ -91,6 +162,47 @@ class DiscordPublisher:
             targets.update(row.roles.values())
         return targets
 
+    # -- after a restart ----------------------------------------------------------
+    def start_repair(self) -> None:
+        """Run `repair` in the background (on start and on RESUME); `drain` waits for it."""
+        self.schedule(("repair",), self._repair_logged)
+
+    async def _repair_logged(self) -> None:
+        repaired = await self.repair()
+        if repaired:
+            log.info("redrew the tables, prompts or DM panels of %d session(s)", repaired)
+
+    async def repair(self) -> int:
+        """Redraw what a dead process saved but never showed: a table, prompt or DM panel older
+        than its session's saved version. Returns how many sessions needed it."""
+        repaired = 0
+        for row in await self.bot.service.store.list_active():
+            assert row.id is not None
+            pub = await self.record(row.id)
+            if row.status != Status.RUNNING.value:
+                continue
+            pending = pub.setdefault("pending", {})
+            if pub.get("seen", -1) < row.version:
+                # Saved, then the process died before it could even note what to redraw.
+                pending["channel"] = row.version
+                for user in [*row.seats, *row.roles.values()]:
+                    if user not in row.dm_closed:
+                        pending[f"dm:{user}"] = row.version
+                pub["seen"] = row.version
+            if not pending:
+                continue
+            repaired += 1
+            pub["repost"] = True  # the table the dead process left may be anywhere: post it last
+            await self._save(row.id)
+            sid = row.id
+            if "channel" in pending:
+                self.refresh_table(sid)
+            for key in list(pending):
+                if key.startswith("dm:"):
+                    user = int(key[3:])
+                    self.schedule(("dm", sid, user), lambda s=sid, u=user: self._update_dm(s, u))
+        return repaired
+
     # -- coalescing -------------------------------------------------------------
     def schedule(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
         """Run `job` in the background; if one with this key is running, run it once more after."""
@@ -117,47 +229,147 @@ class DiscordPublisher:
         """Wait until every pending edit is done (tests, shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+            await asyncio.sleep(0)  # a finished job may have scheduled more
 
-    # -- the table ----------------------------------------------------------------
-    async def _update_table(self, session_id: int) -> None:
+    async def channel_settled(self, session_id: int) -> None:
+        """Wait until the session's table, prompt and result are drawn (a game's own after-game
+        messages, such as Apocrypha's Mission End, come after the result post)."""
+        while (task := self._tasks.get(("channel", session_id))) is not None:
+            await asyncio.gather(task, return_exceptions=True)
+
+    def cancel(self) -> None:
+        """Drop every unfinished redraw (a crash, in tests); `repair` redraws them on the next start."""
+        for task in list(self._tasks.values()):
+            task.cancel()
+        self._tasks.clear()
+        self._again.clear()
+
+    # -- the channel: table, prompt, result ---------------------------------------
+    def _channel(self, row: GameSession) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
+
+    async def _delete(self, where: list[int] | None) -> None:
+        if not where:
+            return
+        with contextlib.suppress(discord.NotFound):
+            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
+
+    async def _update_channel(self, session_id: int) -> None:
         row = await self.bot.service.store.get(session_id)
         if row is None:
             return
         if row.table_message_id is None and row.status == Status.LOBBY.value:
             return  # the lobby's opener is posting the table right now, and refreshes it after
+        pub = await self.record(session_id)
+        version = row.version
+        reposted = await self._update_table(row, pub)
+        await self._update_prompt(row, pub, reposted)
+        if row.status not in ACTIVE and row.state is not None and not pub.get("result"):
+            await self._post_result(row, pub)
+            for where in pub.pop("notices", []):
+                await self._delete(where)
+        if pub.get("pending", {}).get("channel", version + 1) <= version:
+            del pub["pending"]["channel"]
+        await self._save(session_id)
+
+    async def _update_table(self, row: GameSession, pub: dict[str, Any]) -> bool:
+        """Edit the live table, or post it anew at the bottom. True if it was posted anew."""
         cog = self.bot.game_cog(row.game)
         embeds, view = cog.table_message(row)
-        channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
-        if row.table_message_id is not None:
+        if row.state is None:  # a lobby (open, or closed before the start): its one message
+            if row.table_message_id is None:
+                return False
+            await self._channel(row).get_partial_message(row.table_message_id).edit(
+                embeds=embeds, view=view
+            )
+            return False
+        live = pub.get("table")
+        repost = bool(pub.pop("repost", False)) and row.status == Status.RUNNING.value
+        if live and not repost:
             try:
-                await channel.get_partial_message(row.table_message_id).edit(embeds=embeds, view=view)
-                return
+                channel = self.bot.get_partial_messageable(live[0])
+                await channel.get_partial_message(live[1]).edit(embeds=embeds, view=view)
+                pub["table_version"] = row.version
+                return False
             except discord.NotFound:
-                log.info("session %s: table message gone; posting a new one", session_id)
-        message = await channel.send(embeds=embeds, view=view)
-        await self.bot.service.set_table(session_id, message.channel.id, message.id)
+                log.info("session %s: table message gone; posting a new one", row.id)
+        message = await self._channel(row).send(embeds=embeds, view=view or discord.utils.MISSING)
+        pub["table"] = [message.channel.id, message.id]
+        pub["table_version"] = row.version
+        pub["actions"] = 0
+        if live:
+            await self._delete(live)
+        elif row.table_message_id:
+            # The lobby message stays as the game's opener, closed: its buttons are gone.
+            await self._channel(row).get_partial_message(row.table_message_id).edit(
+                embeds=[cog.lobby_embed(row)], view=None
+            )
+        return True
 
-    async def _ping(self, row: GameSession, users: list[int]) -> None:
-        channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
-        who = " ".join(mention(u) for u in users)
+    async def _update_prompt(self, row: GameSession, pub: dict[str, Any], reposted: bool) -> None:
+        """One live prompt naming everyone the game waits on; replaced when that changes, when the
+        table moved below it, or for a reminder."""
+        old = pub.get("prompt")
+        users = [u for u in (user_of(row, int(s)) for s in row.waiting) if u is not None]
+        remind = [u for u in pub.pop("remind", []) if u in users]
+        if row.status != Status.RUNNING.value or not users:
+            pub["prompt"] = None
+            await self._delete(old)
+            return
+        if old and old[2:] == [users] and not reposted and not remind:
+            return
+        before = old[2] if old else []
+        ping = [u for u in users if u not in before] + remind
         cog = self.bot.game_cog(row.game)
-        await channel.send(
-            f"{who}: {cog.waiting_prompt(row)}", allowed_mentions=discord.AllowedMentions(users=True)
+        who = " ".join(mention(u) for u in users)
+        text = f"{who}: {cog.waiting_prompt(row)}"
+        if remind:
+            text = f"Reminder: {text}"
+        link = self.table_link(row)
+        if link:
+            text += f" ([table]({link}))"
+        message = await self._channel(row).send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping])
         )
+        pub["prompt"] = [message.channel.id, message.id, users]
+        await self._delete(old)
+
+    async def _post_result(self, row: GameSession, pub: dict[str, Any]) -> None:
+        cog = self.bot.game_cog(row.game)
+        history = self.bot.service.history(row)
+        embed = cog.result_embed(row, history)
+        text = "\n".join(fill_seats(line, row) for line in history.lines) + "\n"
+        file = discord.File(io.BytesIO(text.encode()), filename=f"{row.game}-{row.id}.log")
+        message = await self._channel(row).send(embed=embed, file=file)
+        pub["result"] = [message.channel.id, message.id]
 
     # -- DMs --------------------------------------------------------------------
     async def _update_dm(self, session_id: int, user_id: int) -> None:
         row = await self.bot.service.store.get(session_id)
-        if row is None or user_id in row.dm_closed:
+        if row is None:
+            return
+        pub = await self.record(session_id)
+        pending = pub.setdefault("pending", {})
+        key = f"dm:{user_id}"
+        try:
+            await self._draw_dm(row, user_id)
+        finally:
+            if pending.get(key, row.version + 1) <= row.version:
+                del pending[key]
+                await self._save(session_id)
+
+    async def _draw_dm(self, row: GameSession, user_id: int) -> None:
+        assert row.id is not None
+        if user_id in row.dm_closed:
             return
         seat = actor_of(row, user_id)
         if seat is None:
             return
         cog = self.bot.game_cog(row.game)
-        embeds, view = cog.private_message(row, seat, list(self.notes(session_id, user_id)))
+        embeds, view = cog.private_message(row, seat, self.notes(row.id, user_id))
         if not embeds:
             return
-        known = await self.bot.service.store.get_dm(session_id, user_id)
+        known = await self.bot.service.store.get_dm(row.id, user_id)
         try:
             if known is not None:
                 try:
@@ -169,9 +381,9 @@ class DiscordPublisher:
                 except discord.NotFound:
                     pass
             dm = await self.bot.create_dm(discord.Object(id=user_id))
-            message = await dm.send(embeds=embeds, view=view)
+            message = await dm.send(embeds=embeds, view=view or discord.utils.MISSING)
             await self.bot.service.store.put_dm(
-                DmMessage(session_id=session_id, user_id=user_id, channel_id=dm.id, message_id=message.id)
+                DmMessage(session_id=row.id, user_id=user_id, channel_id=dm.id, message_id=message.id)
             )
         except discord.Forbidden as exc:
             if exc.code != 50007:
@@ -183,9 +395,28 @@ class DiscordPublisher:
         first_time = await self.bot.service.mark_dm_closed(row.id, user_id)
         if not first_time:
             return
-        channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
-        await channel.send(
+        pub = await self.record(row.id)
+        if pub.get("seen") == row.version:
+            pub["seen"] = row.version + 1  # marking the DMs closed is no change to redraw
+        await self.post_notice(
+            row,
             f"{mention(user_id)}, I can't send you direct messages, so your private cards stay with me: "
             f"use `/{row.game} hand` to see them (only you will). The game goes on.",
-            allowed_mentions=discord.AllowedMentions(users=True),
         )
+
+    async def post_notice(self, row: GameSession, text: str) -> None:
+        """A one-off public line for the game's players (mentions allowed). Deleted when the game
+        ends, so the channel keeps only the lobby, the table and the result."""
+        assert row.id is not None
+        message = await self._channel(row).send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        pub = await self.record(row.id)
+        pub.setdefault("notices", []).append([message.channel.id, message.id])
+        await self._save(row.id)
+
+
+def duration_text(row: GameSession) -> str:
+    minutes = max(0, round((as_utc(row.updated_at) - as_utc(row.created_at)).total_seconds() / 60))
+    if minutes < 60:
+        return "under a minute" if minutes == 0 else f"{minutes} minute{'s' * (minutes != 1)}"
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest:02d} min"

@@ -15,6 +15,7 @@ from typing import Any
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.saints import SaintRecord
 from tests.e2e.harness import running_bot, settle
+from tests.e2e.surface import Surface, live_table, report
 from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
 
@@ -24,10 +25,13 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=5) as bot:
         sid = 0
+        watch = Surface(fake, bot, w.table)  # the channel is checked after every command
 
         async def run(user: Any, command: str, **options: Any) -> Any:
             ix = await (await fake.slash(user, w.table, command, **options)).done()
             await settle(bot)
+            if sid:
+                await watch.check()
             return ix
 
         async def state() -> dict[str, Any]:
@@ -83,7 +87,7 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
         places = {s: v["nexus"] for s, v in public["saints"].items()}
         assert places == {"0": "chapel", "1": "chapel", "2": "hospital"}
         assert list(public["nexuses"]) == ["chapel", "hospital", "main_street", "manor"]
-        text = fake.messages(w.table)[0].text
+        text = (await live_table(fake, bot, w.table)).text
         assert (
             "True threats" in text
             and "Gryla: master" in text
@@ -110,7 +114,8 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
             turns += 1
         public = (await state())["public"]
         assert public["step"] == "over" and turns == 24  # 24 omens: the 25th turn times out
-        assert "timed out" in fake.public_text(w.table)
+        # The table shows the latest lines; the whole log is rebuilt from the moves.
+        assert "timed out" in "\n".join(bot.service.history(await bot.store.get(sid)).lines)
         chooser = public["pending"][0]["seat"]
         await run(users[chooser], "apocrypha answer", option=2)  # the next saint clockwise takes it
         public = (await state())["public"]
@@ -118,6 +123,8 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
         takes = public["pending"] == [] and [s for s, v in public["saints"].items() if v["mission_deaths"]]
         assert takes and len(takes) == 1
         await settle(bot)
+        # The result post, then Mission End's records.
+        report("apocrypha co-op", await watch.finish(after=1))
         assert "records are updated" in fake.last_message(w.table).text
         names = {"0": ("alice", "Ophelia"), "1": ("bob", "Frank"), "2": ("carol", "Zeez")}
         who, name = names[takes[0]]

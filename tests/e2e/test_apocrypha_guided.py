@@ -21,6 +21,7 @@ from cogs.apocrypha.render import namer
 from cogs.common.components import parse_custom_id
 from tests.e2e.harness import answer, running_bot, settle
 from tests.e2e.harness import ids_on as ids_in
+from tests.e2e.surface import Surface, live_table, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.state import embed_text
 
@@ -71,6 +72,7 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
     async with running_bot(fake, tmp_path, seed=11) as bot:
         sid = 0
         legit: dict[int, set[str]] = {0: set(), 1: set()}  # names each saint has rightly seen
+        watch = Surface(fake, bot, w.table)  # the channel is checked after every command
 
         async def note() -> None:
             row = await bot.service.store.get(sid)
@@ -83,6 +85,7 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
             await settle(bot)
             if sid:
                 await note()
+                await watch.check()
             return ix
 
         async def refused(user: Any, command: str, words: str, **options: Any) -> None:
@@ -125,7 +128,7 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         await settle(bot)
         assert "Zeez" in table.text and "Frank Block" in table.text
         await (await fake.click(w.alice, table, component(table, "start")["custom_id"])).done()
-        await settle(bot)
+        await watch.check()
         await note()
         row = await bot.service.store.get(sid)
         assert row.status == "running" and row.seats == [w.bob.id, w.carol.id]
@@ -173,7 +176,7 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         await run(w.alice, "apocrypha guide present", saint="Frank Block", nexus="motel", card="gaunt")
         row = await bot.service.store.get(sid)
         assert card_id(row.state["public"]["confront"]["card"]) == "gaunt"
-        assert "Gaunt" in fake.messages(w.table)[0].text
+        assert "Gaunt" in (await live_table(fake, bot, w.table)).text
         shown.add("Gaunt")
         assert not await leaks()
 
@@ -233,11 +236,14 @@ async def test_guided_taking_the_plunge(fake_discord: FakeDiscord, tmp_path, mon
         for user in (w.bob, w.carol):  # the guide's own notes stay with the guide
             assert "will show" not in everything_seen(fake, user)
             assert "Mr. Bear is on top" not in everything_seen(fake, user)
+        await watch.check()
         # Guided Mission End is the guide's: one fragment per saint, handed out by the guide.
         await run(w.alice, "apocrypha guide fragment", saint="Frank", name="The Lobby", text="Neon and rain.")
         asked = await run(w.alice, "apocrypha guide endmission", outcome="won")
         await answer(fake, w.alice, asked)
         await settle(bot)
+        # The result post, then Mission End's records.
+        report("apocrypha", await watch.finish(after=1))
         await refused(w.carol, "apocrypha next", "no game")
         assert "Fragments on display" not in fake.public_text(w.table)
         assert "records are updated" in fake.last_message(w.table).text

@@ -14,6 +14,7 @@ from typing import Any
 
 from tests.e2e.harness import ids_on as components
 from tests.e2e.harness import plain_id, running_bot, settle
+from tests.e2e.surface import Surface, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "apollyon"))
@@ -53,6 +54,7 @@ def key_of(sid: int, action: Any) -> str:
 async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=7) as bot:
+        watch = Surface(fake, bot, w.table)
         ix = await (await fake.slash(w.alice, w.table, "apollyon new")).done()
         assert "SCP: Apollyon: lobby" in ix.text
         await settle(bot)
@@ -100,7 +102,7 @@ async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Pa
                 assert json.loads(value)["type"] == action.type
                 ix = await fake.select(user, panel, cid, [value])
             await ix.done()
-            await settle(bot)
+            await watch.check()
             after = RULES.load_state((await bot.store.get(sid)).state)
             still_hidden = hidden & hidden_names(after)
             leaked = [n for n in still_hidden if n in fake.public_text(w.table)]
@@ -113,4 +115,5 @@ async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Pa
         final = fake.messages(w.table)
         assert any("Game over" in m.text for m in final)
         assert pinged, "nobody was mentioned when the game waited on them"
+        report("apollyon", await watch.finish())
         assert not fake.take_violations()

@@ -18,6 +18,7 @@ from bot.games.faith.state import FaithState
 from cogs.faith.views import decode
 from tests.e2e.harness import answer, running_bot, settle
 from tests.e2e.harness import ids_on as flat
+from tests.e2e.surface import Surface, live_table, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 MAX_CLICKS = 600
@@ -170,7 +171,8 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
         full = await (await fake.slash(w.carol, w.table, "faith join")).done()
         assert full.ephemeral and "full" in full.text
         await (await fake.slash(w.alice, w.table, "faith start")).done()
-        await settle(bot)
+        surface = Surface(fake, bot, w.table)
+        await surface.check()
         sid = (await bot.service.session_in(w.table.id)).id
 
         # Mulligans: Alice puts one card back, Bob keeps.
@@ -204,17 +206,18 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
                 break
             seat = st.public.active
             await take_turn_step(fake, bot, sid, w.alice if seat == 0 else w.bob, seat, seat == 0, probe)
+            await surface.check()
 
         watch()
-        public = "\n".join(seen)
+        # The table shows the last few lines; the whole log is rebuilt from the moves.
+        history = bot.service.history(await bot.store.get(sid)).lines
+        public = "\n".join([*seen, *history])
         # A stale panel's End turn, after the turn passed: a second click, refused with the current panel.
         assert "You already did that" in probe["refusal"] and "Here is your current panel" in probe["refusal"]
         assert "puts 1 card on the bottom of their deck" in public
         assert "reciting it with" in public
         assert "is exiled." in public
-        table: FakeMessage = next(
-            m for m in fake.messages(w.table) if "Faith" in m.text and "Seat 1" in m.text
-        )
+        table: FakeMessage = await live_table(fake, bot, w.table)
         assert "Game over" in table.text and "won with 2" in table.text
         assert "reaches 2" in public and "Faith and wins!" in public
         # Hands never reach the channel: nothing only in a hand is named there.
@@ -225,3 +228,4 @@ async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> 
         for title in sorted(shown, key=len, reverse=True):
             scrubbed = scrubbed.replace(title, "")
         assert not [t for t in hidden if t in scrubbed]
+        report("faith", await surface.finish())

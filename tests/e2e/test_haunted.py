@@ -16,6 +16,7 @@ from typing import Any
 
 from tests.e2e.harness import ids_on as ids_in
 from tests.e2e.harness import plain_id, running_bot, settle, stamped
+from tests.e2e.surface import Surface, live_table, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.proofread import texts_of
 
@@ -84,6 +85,9 @@ class Table:
                 where = ix.original
                 assert where is not None and where.ephemeral
                 await self.ok(await fake.click(user, where, stamped(where, f"gm:{self.sid}:play:{play_arg(action)}")))
+                # The answered follow-up shrinks to one line: the DM keeps one live panel.
+                assert where.content.startswith("✓ ") and not where.embeds and not where.components
+                assert len(self.fake.dm_messages(user)) == 1
         elif isinstance(action, Pass):
             if carol:
                 await self.ok(await fake.slash(user, self.w.table, "haunted pass"))
@@ -120,6 +124,7 @@ async def test_a_whole_three_player_game(fake_discord: FakeDiscord, tmp_path: Pa
     fake, w = fake_discord, fake_discord.world
     fake.close_dms(w.carol)
     async with running_bot(fake, tmp_path, seed=20261122) as bot:
+        watch = Surface(fake, bot, w.table)
         ix = await (await fake.slash(w.alice, w.table, "haunted new", short=True)).done()
         assert "Haunted: lobby" in ix.text and "short game" in ix.text
         await settle(bot)
@@ -155,6 +160,7 @@ async def test_a_whole_three_player_game(fake_discord: FakeDiscord, tmp_path: Pa
                 pinged.add(seat)
             action = pick_action(rng, RULES.legal_actions(state, seat))
             await table.perform(seat, action)
+            await watch.check()
             # Cards that have never left the hand they were dealt to stay out of every public message.
             now = RULES.load_state((await table.row()).state).players
             dealt = {s: dealt[s] & (set(now[s].cards) - set(now[s].stuck)) for s in dealt}
@@ -163,7 +169,7 @@ async def test_a_whole_three_player_game(fake_discord: FakeDiscord, tmp_path: Pa
 
         row = await table.row()
         assert row.status == "finished", "the game did not finish"
-        final = next(m for m in fake.messages(w.table) if "Haunted" in m.text and "Player 1" in m.text)
+        final = await live_table(fake, bot, w.table)
         assert "Game over" in final.text and "Score:" in final.text and "(lost)" in final.text
         assert not final.components
         assert pinged, "nobody was mentioned when the game waited on them"
@@ -173,6 +179,7 @@ async def test_a_whole_three_player_game(fake_discord: FakeDiscord, tmp_path: Pa
         ]
         assert any("bob · line" in t or "carol · line" in t for t in labels)
         assert not [t for t in labels if re.search(r"Player \d · line", t)]
+        report("haunted", await watch.finish())
 
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(

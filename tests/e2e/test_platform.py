@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 from tests.e2e.harness import answer, running_bot, settle
+from tests.e2e.surface import Surface, live_table, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 
@@ -28,8 +29,7 @@ async def start_two_player_game(fake: FakeDiscord, bot: object) -> FakeMessage:
     table = await open_lobby(fake, bot)
     await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
     await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-    await settle(bot)  # type: ignore[arg-type]
-    return table
+    return await live_table(fake, bot, w.table)
 
 
 async def test_login_sync_and_lobby_with_buttons(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -51,7 +51,9 @@ async def test_login_sync_and_lobby_with_buttons(fake_discord: FakeDiscord, tmp_
         not_host = await (await fake.click(w.bob, table, fake.find_button(table, label="Start"))).done()
         assert not_host.ephemeral and "Only the host can start" in not_host.text
         await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-        await settle(bot)
+        lobby, table = table, await live_table(fake, bot, w.table)
+        # The lobby stays as the game's opener, closed; the table is posted under it.
+        assert "This lobby is closed." in lobby.text and not lobby.components
         assert "Waiting for" in table.text and fake.find_button(table, label="Reveal")
         ended = await (await fake.slash(w.bob, w.table, "game end")).done()
         assert ended.ephemeral and "Only the host" in ended.text
@@ -60,6 +62,9 @@ async def test_login_sync_and_lobby_with_buttons(fake_discord: FakeDiscord, tmp_
         assert ended.followups[0].visible_to is None and f"<@{w.alice.id}> ended the game" in ended.text
         await settle(bot)
         assert "Game ended" in table.text and not table.components
+        # The result post: after the game's own messages (the Confirm answer is a reply to Alice).
+        result = [m for m in fake.messages(w.table) if m.interaction_id is None][-1]
+        assert "High Card: game ended" in result.text and "Ended before the finish." in result.text
 
 
 async def test_hands_go_by_dm_and_a_closed_dm_is_handled(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -98,7 +103,9 @@ async def test_restart_mid_game_old_buttons_still_work(fake_discord: FakeDiscord
         assert not ix.ephemeral
         await settle(bot)
         row = await bot.service.session_in(w.table.id)
-        assert row.state["public"]["turn"] == 1 and "reveals" in table.text
+        # The turn passed to Bob, so the table was posted anew at the bottom and the old one deleted.
+        assert row.state["public"]["turn"] == 1 and table.deleted
+        assert "reveals" in (await live_table(fake, bot, w.table)).text
 
 
 async def test_two_clicks_at_the_same_moment(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -125,7 +132,7 @@ async def test_non_player_and_wrong_place_get_plain_private_refusals(fake_discor
         assert dup.ephemeral and "already has a High Card game (lobby)" in dup.text
         await (await fake.click(w.bob, table, fake.find_button(table, label="Join"))).done()
         await (await fake.click(w.alice, table, fake.find_button(table, label="Start"))).done()
-        await settle(bot)
+        table = await live_table(fake, bot, w.table)
         version = (await bot.service.session_in(w.table.id)).version
         stranger = await (await fake.click(w.carol, table, fake.find_button(table, label="Reveal"))).done()
         assert stranger.ephemeral and "not playing in this game" in stranger.text
@@ -141,16 +148,20 @@ async def test_non_player_and_wrong_place_get_plain_private_refusals(fake_discor
 async def test_a_whole_game_to_the_finish(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
+        watch = Surface(fake, bot, w.table)
         table = await start_two_player_game(fake, bot)
+        await watch.check()
         [bob_dm] = fake.dm_messages(w.bob)
         await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
-        await settle(bot)
+        await watch.check()
         await (await fake.click(w.bob, bob_dm, fake.find_button(bob_dm, label="Swap"))).done()
-        await settle(bot)
+        await watch.check()
         assert "Your new card is" in bob_dm.text
         await (await fake.click(w.bob, bob_dm, fake.find_button(bob_dm, label="Reveal"))).done()
-        await settle(bot)
+        await watch.check()
+        table = await live_table(fake, bot, w.table)
         assert "Game over" in table.text and "won with" in table.text and not table.components
+        report("highcard", await watch.finish())
         row = await bot.store.get((await bot.store.list_guild(w.guild.id, active_only=False))[0].id)
         assert row is not None and row.status == "finished"
 

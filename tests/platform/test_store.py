@@ -65,3 +65,11 @@ async def test_reopening_a_finished_channel_is_allowed_but_two_active_are_not(st
     first.status = Status.LOBBY.value  # reviving the old one would make two active games
     with pytest.raises(ChannelBusy):
         await store.save(first)
+
+
+async def test_a_publication_record_is_stored_and_replaced(store: Store) -> None:
+    """What the Discord layer has shown of a session: written whole, read back after a restart."""
+    assert await store.get_publication(7) == {}
+    await store.put_publication(7, {"table": [1, 2], "notes": {"5": ["Only you saw this."]}})
+    await store.put_publication(7, {"table": [1, 3], "pending": {"channel": 4}})
+    assert await store.get_publication(7) == {"table": [1, 3], "pending": {"channel": 4}}

@@ -1,0 +1,145 @@
+"""The play surface across restarts and on bad clicks (High Card demo game).
+
+A crash between saving a move and showing it is simulated by a publisher that
+drops every redraw (as a killed process would), then a restart: the new
+process must redraw exactly what was left behind and mention the waiting
+player once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.surface import Surface, live_table
+from tests.e2e.test_platform import start_two_player_game
+from tests.fakediscord import FakeDiscord
+
+
+def kill_publisher(bot: Any) -> None:
+    """From now on the bot saves moves but never shows them, like a process about to die."""
+    bot.publisher.cancel()
+    bot.publisher.schedule = lambda key, job: None
+
+
+def pings_since(fake: FakeDiscord, start: int, user: Any) -> int:
+    """Channel messages posted since request `start` whose allowed mentions notify `user`."""
+    count = 0
+    for r in fake.requests[start:]:
+        if r.method == "POST" and r.path.endswith("/messages") and "/channels/" in r.path and r.json:
+            users = (r.json.get("allowed_mentions") or {}).get("users") or []
+            count += str(user.id) in {str(u) for u in users}
+    return count
+
+
+async def test_a_restart_redraws_what_a_crash_left_unshown(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        table = await start_two_player_game(fake, bot)
+        kill_publisher(bot)
+        ix = await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
+        assert not ix.ephemeral  # acknowledged: the move is saved
+        assert "Waiting for" in table.text and "reveals" not in table.text
+
+    start = len(fake.requests)
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        watch = Surface(fake, bot, w.table)
+        await watch.check()  # the table is at the bottom and the one prompt names Bob
+        live = await live_table(fake, bot, w.table)
+        assert "reveals" in live.text and table.deleted
+        [prompt] = watch.prompts()
+        assert f"<@{w.bob.id}>" in prompt.content and f"<@{w.alice.id}>" not in prompt.content
+        assert pings_since(fake, start, w.bob) == 1
+        [bob_dm] = fake.dm_messages(w.bob)
+        assert fake.find_button(bob_dm, label="Swap") and fake.find_button(bob_dm, label="Reveal")
+        # Bob swaps; the process dies again before anything is shown.
+        kill_publisher(bot)
+        await (await fake.click(w.bob, bob_dm, fake.find_button(bob_dm, label="Swap"))).done()
+        assert "Your new card is" not in bob_dm.text
+        [alice_dm] = fake.dm_messages(w.alice)
+
+    start = len(fake.requests)
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        await settle(bot)
+        # Bob's private line ("Only you saw") survived the restart, on his redrawn panel.
+        assert "Your new card is" in bob_dm.text
+        # Exact: Alice's panel did not change, so it was not redrawn; Bob is not mentioned again.
+        touched = {r.path.rsplit("/", 1)[-1] for r in fake.requests[start:] if r.method == "PATCH"}
+        assert str(alice_dm.id) not in touched and str(bob_dm.id) in touched
+        assert pings_since(fake, start, w.bob) == 0
+        await Surface(fake, bot, w.table).check()
+
+    # Nothing left behind: a restart sends nothing at all.
+    start = len(fake.requests)
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        await settle(bot)
+        sent = [r for r in fake.requests[start:] if r.method in ("POST", "PATCH", "DELETE") and "/channels/" in r.path]
+        assert sent == []
+
+
+async def test_a_failed_click_on_an_old_table_says_where_the_game_is(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        table = await start_two_player_game(fake, bot)
+        # Keep the old table in the channel, as if deleting it had failed.
+        bot.publisher._delete = _keep  # type: ignore[method-assign]
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
+        await settle(bot)
+        assert not table.deleted
+        row = await bot.service.session_in(w.table.id)
+        version = row.version
+        old = await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
+        assert old.ephemeral and old.text.startswith("That prompt is old: the game now waits for")
+        assert f"<@{w.bob.id}>" in old.text and "https://discord.com/channels/" in old.text
+        assert (await bot.service.session_in(w.table.id)).version == version
+        # Still legal from the old table: acted on (Bob reveals with the old table's button).
+        ok = await (await fake.click(w.bob, table, fake.find_button(table, label="Reveal"))).done()
+        assert not ok.ephemeral
+        await settle(bot)
+        assert (await bot.store.get(row.id)).status == "finished"
+
+
+async def _keep(where: Any) -> None:
+    return None
+
+
+async def test_a_player_who_does_not_answer_is_reminded_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path, reminder_minutes=0.001) as bot:
+        await start_two_player_game(fake, bot)
+        start = len(fake.requests)
+        await asyncio.sleep(0.1)
+        await bot.service.sweep()
+        await settle(bot)
+        [prompt] = Surface(fake, bot, w.table).prompts()
+        assert prompt.content.startswith("Reminder: ") and f"<@{w.alice.id}>" in prompt.content
+        assert pings_since(fake, start, w.alice) == 1
+        await bot.service.sweep()  # once only
+        await settle(bot)
+        assert pings_since(fake, start, w.alice) == 1
+        await Surface(fake, bot, w.table).check()
+
+
+async def test_the_log_command_gives_the_whole_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        none = await (await fake.slash(w.alice, w.table, "highcard log")).done()
+        assert none.ephemeral and "No High Card game has been played in this channel yet." in none.text
+        table = await start_two_player_game(fake, bot)
+        await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
+        await settle(bot)
+        [bob_dm] = fake.dm_messages(w.bob)
+        await (await fake.click(w.bob, bob_dm, fake.find_button(bob_dm, label="Reveal"))).done()
+        await settle(bot)
+        result = fake.last_message(w.table)
+        row = await bot.store.last_in_channel(w.table.id)
+        assert [a["filename"] for a in result.attachments] == [f"highcard-{row.id}.log"]
+        logged = await (await fake.slash(w.carol, w.table, "highcard log")).done()
+        assert logged.ephemeral and "2 moves" in logged.text
+        assert [a["filename"] for a in logged.original.attachments] == [f"highcard-{row.id}.log"]
+        lines = bot.service.history(row).lines
+        assert lines[0].startswith("The cards are dealt.") and "wins with" in lines[-1]

@@ -362,9 +362,12 @@ class GameCog(LearnCommands, commands.GroupCog):
                     await interaction.response.edit_message(embeds=embeds, view=view)
                 return
             if seat is not None:
-                await interaction.response.edit_message(
-                    content=f"✓ {answered_label(interaction)}", embeds=[], view=None
-                )
+                line = f"✓ {answered_label(interaction)}"
+                if interaction.response.is_done():  # deferred while the click waited
+                    await interaction.edit_original_response(content=line, embeds=[], view=None)
+                else:
+                    FIRST_BYTES.note(interaction)
+                    await interaction.response.edit_message(content=line, embeds=[], view=None)
                 return
         await ack(interaction)
 

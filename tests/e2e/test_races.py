@@ -215,12 +215,13 @@ async def test_a_click_or_command_that_waits_is_deferred_and_answered_after(
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
         sid = await start_highcard(fake, bot)
-        # Quick: the ephemeral panel's Swap is answered with the redrawn panel, no deferral.
+        # Quick: the ephemeral panel's Swap is answered at once (it shrinks to "✓ Swap"), no deferral.
         panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
         deferred = FIRST_BYTES.deferred
         quick = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
         assert quick.response_type == UPDATE_MESSAGE and FIRST_BYTES.deferred == deferred
-        panel = quick.original
+        assert quick.original.content.startswith("✓ ")
+        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
 
         async def hold_the_lock() -> None:
             async with bot.service._lock(("session", sid)):
@@ -238,8 +239,8 @@ async def test_a_click_or_command_that_waits_is_deferred_and_answered_after(
         await settle(bot)
         row = await bot.store.get(sid)
         assert [m["command"]["type"] for m in row.moves] == ["swap", "reveal", "reveal"]
-        # The deferred answers follow: the panel redrawn in place, the command's private notice.
-        assert "You have revealed it" in click.original.text
+        # The deferred answers follow: the answered panel shrinks to one line, the command's notice.
+        assert click.original.content == "✓ Reveal"
         assert command.ephemeral and command.text == "You revealed your card."
         assert FIRST_BYTES.deferred == deferred + 2
 

@@ -79,34 +79,6 @@ async def test_a_restart_redraws_what_a_crash_left_unshown(fake_discord: FakeDis
         assert sent == []
 
 
-async def test_a_failed_click_on_an_old_table_says_where_the_game_is(
-    fake_discord: FakeDiscord, tmp_path: Path
-) -> None:
-    fake, w = fake_discord, fake_discord.world
-    async with running_bot(fake, tmp_path) as bot:
-        table = await start_two_player_game(fake, bot)
-        # Keep the old table in the channel, as if deleting it had failed.
-        bot.publisher._delete = _keep  # type: ignore[method-assign]
-        await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
-        await settle(bot)
-        assert not table.deleted
-        row = await bot.service.session_in(w.table.id)
-        version = row.version
-        old = await (await fake.click(w.alice, table, fake.find_button(table, label="Reveal"))).done()
-        assert old.ephemeral and old.text.startswith("That prompt is old: the game now waits for")
-        assert f"<@{w.bob.id}>" in old.text and "https://discord.com/channels/" in old.text
-        assert (await bot.service.session_in(w.table.id)).version == version
-        # Still legal from the old table: acted on (Bob reveals with the old table's button).
-        ok = await (await fake.click(w.bob, table, fake.find_button(table, label="Reveal"))).done()
-        assert not ok.ephemeral
-        await settle(bot)
-        assert (await bot.store.get(row.id)).status == "finished"
-
-
-async def _keep(where: Any) -> None:
-    return None
-
-
 async def test_a_player_who_does_not_answer_is_reminded_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, reminder_minutes=0.001) as bot:

@@ -32,6 +32,7 @@ from bot.engine.events import Audience
 from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of, as_utc, user_of
 from bot.store import ACTIVE, DmMessage, GameSession, Status
+from cogs.common.pictures import hand_file, table_file
 from cogs.common.text import fill_seats, mention
 
 if TYPE_CHECKING:
@@ -285,15 +286,20 @@ class DiscordPublisher:
             return False
         live = pub.get("table")
         repost = bool(pub.pop("repost", False)) and row.status == Status.RUNNING.value
+        picture = await table_file(self.bot, row, embeds)  # drawn in a worker thread; None when off
         if live and not repost:
             try:
                 channel = self.bot.get_partial_messageable(live[0])
-                await channel.get_partial_message(live[1]).edit(embeds=embeds, view=view)
+                await channel.get_partial_message(live[1]).edit(
+                    embeds=embeds, view=view, attachments=[picture] if picture else []
+                )
                 pub["table_version"] = row.version
                 return False
             except discord.NotFound:
                 log.info("session %s: table message gone; posting a new one", row.id)
-        message = await self._channel(row).send(embeds=embeds, view=view or discord.utils.MISSING)
+        message = await self._channel(row).send(
+            embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
+        )
         pub["table"] = [message.channel.id, message.id]
         pub["table_version"] = row.version
         pub["actions"] = 0
@@ -369,6 +375,7 @@ class DiscordPublisher:
         embeds, view = cog.private_message(row, seat, self.notes(row.id, user_id))
         if not embeds:
             return
+        picture = await hand_file(self.bot, row, seat, user_id, embeds)
         known = await self.bot.service.store.get_dm(row.id, user_id)
         try:
             if known is not None:
@@ -376,12 +383,16 @@ class DiscordPublisher:
                     channel = self.bot.get_partial_messageable(
                         known.channel_id, type=discord.ChannelType.private
                     )
-                    await channel.get_partial_message(known.message_id).edit(embeds=embeds, view=view)
+                    await channel.get_partial_message(known.message_id).edit(
+                        embeds=embeds, view=view, attachments=[picture] if picture else []
+                    )
                     return
                 except discord.NotFound:
                     pass
             dm = await self.bot.create_dm(discord.Object(id=user_id))
-            message = await dm.send(embeds=embeds, view=view or discord.utils.MISSING)
+            message = await dm.send(
+                embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
+            )
             await self.bot.service.store.put_dm(
                 DmMessage(session_id=row.id, user_id=user_id, channel_id=dm.id, message_id=message.id)
             )

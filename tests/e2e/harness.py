@@ -31,6 +31,8 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
         "database_url": f"sqlite+aiosqlite:///{tmp_path}/bot.db",
         "demo_game": True,
         "sweep_seconds": 3600,
+        # Pictures cost CPU on every table and panel redraw; the tests that are about them turn them on.
+        "pictures": False,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

@@ -44,7 +44,9 @@ def block_text(block: dict[str, Any]) -> str:
     if op == "spore":
         return f"{n} Spore on a foe"
     if op == "gain":
-        return f"gain {n} {block['counter']}"
+        return f"gain {n} {block['counter'].capitalize()}"
+    if op == "sacrifice":
+        return "then discard this power for good"
     return op.replace("_", " ") + (f" {n}" if n != "" else "")
 
 
@@ -106,7 +108,8 @@ def pool_text(pools: dict[str, int]) -> str:
 
 
 def counters_text(counters: dict[str, int], pools: dict[str, int]) -> str:
-    shown = [f"{k} {v}" for k, v in counters.items() if v]
+    # "hold" is Séalaithe's pledge to skip the next refresh, a flag rather than a count.
+    shown = ["holding his rage" if k == "hold" else f"{k} {v}" for k, v in counters.items() if v]
     if pools:
         shown.append("pooled dice: " + pool_text(pools))
     return ", ".join(shown)

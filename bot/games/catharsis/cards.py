@@ -59,6 +59,7 @@ class Role(Strict):
     passive: str
     flip: str
     blurb: str
+    bottom_limit: int = 0  # Séalaithe: bottoms only while at most this many powers are ready (0: no limit)
 
 
 class Attack(Strict):

@@ -8,6 +8,7 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import living_foes
 from bot.games.catharsis.damage import can_take, eligible
+from bot.games.catharsis.roles import bottom_open
 from bot.games.catharsis.state import CatharsisState, Hero, Phase
 
 
@@ -96,7 +97,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
             continue
         for half in ("top", "bottom"):
             ab = content().ability(slot.card, half)
-            if ab is None:
+            if ab is None or (half == "bottom" and not bottom_open(hero)):
                 continue
             paid = hero.combo_paid.get(i, [])
             if (paid and not ab.combo) or (slot.used and not paid):
@@ -159,6 +160,10 @@ def _role_actions(state: CatharsisState, hero: Hero, free: list[int], target: in
             out.append(c.Passive(dice=free[:2], adjust=[nudge]))
     if role == "tenzin" and hero.counters.get("phantom", 0) >= 2 and target is not None:
         out.append(c.Passive(target=target))
+    if role == "sealaithe":
+        out.append(c.Passive())
+        if target is not None:
+            out.append(c.Flip(target=target))
     if role == "hidorian":
         if hero.counters.get("store", 0):
             out.append(c.Passive(value=6))

@@ -208,7 +208,21 @@ def lose_morale(state: CatharsisState, n: int, events: list[Event]) -> None:
 
 def refresh_all(state: CatharsisState) -> None:
     for h in state.public.heroes:
-        if not h.dead:
+        if h.dead:
+            continue
+        if h.counters.get("hold"):  # Séalaithe's Passive: exhausted powers stay down and feed his Rage
+            h.counters["hold"] = 0
+            h.counters["rage"] = h.counters.get("rage", 0) + sum(1 for s in h.board if not s.ready)
+        else:
             for s in h.board:
                 s.ready = True
-            h.flipped = False
+        h.flipped = False
+
+
+def discard_power(state: CatharsisState, hero: Hero, slot: int, events: list[Event]) -> None:
+    """A sacrificed power is discarded and nothing takes its place."""
+    old = hero.board.pop(slot).card
+    hero.discards.append(old)
+    hero.combo_paid = {(i if i < slot else i - 1): p for i, p in hero.combo_paid.items() if i != slot}
+    events.append(Event.public("sacrifice", f"{seat_ref(hero.seat)} sacrifices {content().card_name(old)}."))
+    check_death(state, hero, events)

@@ -24,6 +24,7 @@ class Ctx:
     slot: int | None = None
     foe: int | None = None  # the foe whose card this is, for Boss deck blocks
     replace_self: bool = False
+    discard_self: bool = False  # the power is sacrificed: discarded for good once it resolves
     dealt_damage: bool = False
     last_target: int | None = None
     notes: list[str] = field(default_factory=list)
@@ -112,6 +113,12 @@ def _replace(ctx: Ctx, which: str = "this") -> None:
     if slot is None or not 0 <= slot < len(who.board) or (who is ctx.hero and slot == ctx.slot):
         raise GameError("Choose another power to replace.")
     replace_power(ctx.state, who, slot, ctx.events)
+
+
+@BOOK.op("sacrifice")
+def _sacrifice(ctx: Ctx) -> None:
+    """The power leaves the board for good once it resolves, and no new one is drawn."""
+    ctx.discard_self = True
 
 
 @BOOK.op("spore")

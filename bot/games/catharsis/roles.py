@@ -5,14 +5,21 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
+from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import adjust_dice, hero_hit, pick_target
 from bot.games.catharsis.damage import add_packet
 from bot.games.catharsis.effects import BOOK, Ctx
 from bot.games.catharsis.state import Die, Hero
 
 # Passives a player triggers (the others work on their own, inside combat and damage).
-ACTIVE_PASSIVES = {"unmei", "leme", "tenzin", "hidorian"}
-COMBAT_ONLY = {"unmei", "leme", "tenzin"}
+ACTIVE_PASSIVES = {"unmei", "leme", "tenzin", "hidorian", "sealaithe"}
+COMBAT_ONLY = {"unmei", "leme", "tenzin", "sealaithe"}
+
+
+def bottom_open(hero: Hero) -> bool:
+    """Séalaithe's bottoms wake only near death (few ready powers) or while his demon is out (flipped)."""
+    limit = content().roles[hero.role].bottom_limit if hero.role in content().roles else 0
+    return not limit or hero.flipped or sum(1 for s in hero.board if s.ready) <= limit
 
 
 def spend_dice(hero: Hero, dice: list[int], count: int) -> list[int]:
@@ -148,6 +155,30 @@ def _hidorian_flip(ctx: Ctx) -> None:
         hero.pools[value] -= 1
         heroes[g.seat].dice.append(Die(value=value))
     ctx.notes.append("hands out " + ", ".join(f"a {g.die} to {seat_ref(g.seat)}" for g in gifts))
+
+
+@BOOK.hook("sealaithe.passive")
+def _sealaithe_passive(ctx: Ctx) -> None:
+    """He may forgo the next party refresh: his exhausted powers stay down and each becomes Rage."""
+    hero = ctx.hero
+    assert hero is not None
+    holding = not hero.counters.get("hold", 0)
+    hero.counters["hold"] = int(holding)
+    ctx.notes.append(
+        "will hold his rage at the next refresh" if holding else "will rest at the next refresh after all"
+    )
+
+
+@BOOK.hook("sealaithe.flip")
+def _sealaithe_flip(ctx: Ctx) -> None:
+    """The demon comes out: every Rage counter is spent on one blow, and his bottoms wake this round."""
+    hero = ctx.hero
+    assert hero is not None
+    foe = pick_target(ctx.state, ctx.params.target)
+    rage = hero.counters.get("rage", 0)
+    hero.counters["rage"] = 0
+    hero_hit(ctx, foe, 1 + rage)
+    ctx.notes.append(f"the demon strikes with {rage} Rage behind it")
 
 
 def use_role(ctx: Ctx, which: str) -> list[Event]:

@@ -27,7 +27,14 @@ from bot.games.catharsis.combat import (
     start_round,
 )
 from bot.games.catharsis.costs import describe_cost, fits, parse_cost, paying_alternative, pool_alternative
-from bot.games.catharsis.damage import can_take, lose_morale, refresh_all, replace_power, take
+from bot.games.catharsis.damage import (
+    can_take,
+    discard_power,
+    lose_morale,
+    refresh_all,
+    replace_power,
+    take,
+)
 from bot.games.catharsis.effects import BOOK, Ctx
 from bot.games.catharsis.morale import (
     DIFFICULTIES,
@@ -39,7 +46,7 @@ from bot.games.catharsis.morale import (
     tier_name,
     tier_of_threshold,
 )
-from bot.games.catharsis.roles import COMBAT_ONLY, use_role
+from bot.games.catharsis.roles import COMBAT_ONLY, bottom_open, use_role
 from bot.games.catharsis.state import CatharsisState, Die, Hero, Phase, Private, Public, Secret, Slot
 from bot.games.catharsis.votes import cast, open_vote, outcome, voters
 
@@ -252,6 +259,11 @@ class Catharsis(Rules[CatharsisState]):
             raise GameError(f"{name} has no {cmd.half} ability.")
         if not slot.ready:
             raise GameError(f"{name} is exhausted.")
+        if cmd.half == "bottom" and not bottom_open(hero):
+            limit = content().roles[hero.role].bottom_limit
+            raise GameError(
+                f"Your bottom abilities wake only when {limit} or fewer of your powers are ready."
+            )
         paid = hero.combo_paid.get(cmd.slot, [])
         # A power is used once a round, top or bottom; one that does not exhaust stays ready for the next.
         if (paid and not ab.combo) or (slot.used and not paid):
@@ -304,6 +316,8 @@ class Catharsis(Rules[CatharsisState]):
         self._tenzin(state, hero, ctx)
         if ctx.replace_self:
             replace_power(state, hero, cmd.slot, events)
+        elif ctx.discard_self:
+            discard_power(state, hero, cmd.slot, events)
 
     def _tenzin(self, state: CatharsisState, hero: Hero, ctx: Ctx) -> None:
         if hero.role != "tenzin":

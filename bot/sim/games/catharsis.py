@@ -7,6 +7,9 @@ greedy (simple; refine it here): take the first free role; roll; use a ready pow
 before bottom, a plain activation before a flip or a passive), reroll unused dice while rolls
 remain and nothing can be used, then end the turn; take the first damage packet offered; vote
 at random; recover what it may; never sacrifice powers for a Special card.
+
+sealaithe: greedy, but the first player takes Séalaithe (to measure a role the greedy party's
+first-free pick never reaches).
 """
 
 from __future__ import annotations
@@ -34,6 +37,16 @@ def greedy(state: CatharsisState, seat: int, actions: list[Any], rng: Rng) -> An
     return best(actions, lambda a: rank(a) + (0.5 if getattr(a, "half", "top") == "top" else 0), rng)
 
 
+def prefer(role: str) -> Any:
+    """Greedy, except that the role is taken whenever it is on offer."""
+
+    def policy(state: CatharsisState, seat: int, actions: list[Any], rng: Rng) -> Any:
+        wanted = [a for a in actions if a.type == "role" and a.role == role]
+        return wanted[0] if wanted else greedy(state, seat, actions, rng)
+
+    return policy
+
+
 def report(state: CatharsisState) -> Report:
     pub = state.public
     boss = content().encounters[content().decks[pub.deck].boss].name
@@ -41,4 +54,4 @@ def report(state: CatharsisState) -> Report:
     return Report(turns=pub.round, ending=ending, won=bool(pub.winner))
 
 
-ADAPTER = Adapter(game="catharsis", coop=True, report=report, policies={"greedy": greedy})
+ADAPTER = Adapter(game="catharsis", coop=True, report=report, policies={"greedy": greedy, "sealaithe": prefer("sealaithe")})

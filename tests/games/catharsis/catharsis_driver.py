@@ -11,7 +11,7 @@ from bot.games.catharsis.cards import content
 from bot.games.catharsis.rules import Options
 from bot.games.catharsis.state import CatharsisState, Die, Slot
 
-ROLES = ["unmei", "leme", "maladaum", "tenzin", "jaden", "hidorian"]
+ROLES = ["unmei", "leme", "maladaum", "tenzin", "jaden", "hidorian", "sealaithe"]
 
 
 def new_game(

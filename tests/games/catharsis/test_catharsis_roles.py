@@ -8,7 +8,7 @@ from tests.games.catharsis.catharsis_driver import ROLES, act, board, dice, new_
 P = power_id
 
 
-def test_six_roles_with_twenty_powers_each() -> None:
+def test_every_role_has_twenty_powers_a_passive_and_a_flip() -> None:
     data = content()
     assert sorted(data.roles) == sorted(ROLES)
     for role in ROLES:

@@ -197,8 +197,9 @@ class LearnCommands:
         return {}
 
     def card_embed(self, card_id: str) -> discord.Embed:
-        """One card in full, for `/<game> card`; `card_id` is a key of `card_names()`."""
-        raise NotImplementedError(f"{self.game} has no card lookup")
+        """One card in full, for `/<game> card`; `card_id` is a key of `card_names()`. Never called for a
+        game whose `card_names()` is empty: the lookup refuses first."""
+        return discord.Embed(title=self.rules.title, description="This game has no cards to look up.")
 
     def find_card(self, text: str) -> str | None:
         """The game's own reading of a typed name (aliases, spellings), tried before suggestions."""

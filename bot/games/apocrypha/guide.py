@@ -365,11 +365,7 @@ def ask_to_sacrifice(t: Table, seat: int, uid: str, box: bool) -> None:
 
 
 def sacrifice_for(t: Table, pending: Pending, option: int) -> None:
-    slots = pending.data["slots"]
-    if not 0 <= option < len(slots):
-        raise GameError(f"Pick an option from 1 to {len(slots)}.")
-    t.pub.pending.remove(pending)
-    seat, slot = pending.seat, slots[option]
+    seat, slot = pending.seat, t.answer(pending, option, pending.data["slots"])
     gone = t.view(seat).halo.pop(slot)
     t.say("fragment", f"{seat_ref(seat)} gives up the fragment {t.name(gone)}.")
     uid = pending.data["fragment"]

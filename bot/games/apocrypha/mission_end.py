@@ -51,11 +51,7 @@ def ask_for_the_death(t: Table) -> None:
 
 
 def choose_death(t: Table, pending: Pending, option: int) -> None:
-    seats = pending.data["seats"]
-    if not 0 <= option < len(seats):
-        raise GameError(f"Pick an option from 1 to {len(seats)}.")
-    t.pub.pending.remove(pending)
-    t.pub.saints[seats[option]].mission_deaths = 1
+    t.pub.saints[t.answer(pending, option, pending.data["seats"])].mission_deaths = 1
     close(t, won=False)
 
 

@@ -98,6 +98,13 @@ class Table:
     def tell(self, seat: int, kind: str, text: str, **data: Any) -> None:
         self.events.append(Event.private(seat, kind, text, **data))
 
+    def answer(self, pending: Any, option: int, choices: list[Any]) -> Any:
+        """The choice a pending question's answer names; the question is then settled."""
+        if not 0 <= option < len(choices):
+            raise GameError(f"Pick an option from 1 to {len(choices)}.")
+        self.pub.pending.remove(pending)
+        return choices[option]
+
     def tell_guide(self, kind: str, text: str, **data: Any) -> None:
         self.events.append(Event.guide(kind, text, **data))
 

@@ -1,6 +1,6 @@
 """Load benchmark: the real bot against the fake Discord, N channels playing the five games at once.
 
-    .venv/bin/python -m tests.bench.bench_sessions [--channels 1000] [--moves 12] [--rounds 3]
+    .venv/bin/python -m tests.bench.bench_sessions [--channels 1000] [--moves 12] [--rounds 3] [--pictures]
     DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_sessions ...
 
 Channel i plays USUAL_TABLES[i % 5] (Apocrypha guided with 3 saints, Apollyon 4, Catharsis 3,
@@ -9,6 +9,8 @@ make `--moves` moves as people do, by clicking the game's buttons and picking in
 (on the table message and on each player's DM panel: both are drawn from `legal_actions`),
 the player the table is waiting on first. Between moves the table rolls `/roll` and `/check`
 and someone sends `/ping`, `--rounds` times in all. Discord's rate limits are on (429s count).
+`--pictures` has the bot draw the table and hand pictures (off by default, as in the tests), to
+compare the two runs' action p99 ratio to /ping.
 
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
 /check and /ping (same run, same event loop), the ratio of action p99 to ping p99, actions
@@ -202,7 +204,7 @@ async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int]]:
     return dict(largest), dict(moves)
 
 
-async def main(channels: int, moves: int, rounds: int, rate_limits: bool) -> None:
+async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False) -> None:
     logging.basicConfig(level=logging.WARNING)
     fake = FakeDiscord()
     if rate_limits:
@@ -228,6 +230,7 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool) -> Non
         fake.base_url,
         url,
         fake.token,
+        *(["pictures"] if pictures else []),
     )
     players = [Channel(fake, rooms[i], tables[i], people[i], seed=i) for i in range(channels)]
     try:
@@ -260,7 +263,7 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool) -> Non
     ]
     print(
         f"backend: {backend}; channels: {channels}; moves: {moves}; rounds: {rounds}; "
-        f"rate limits: {'on' if rate_limits else 'off'}; interactions: {len(every)} in {elapsed:.1f} s"
+        f"rate limits: {'on' if rate_limits else 'off'}; pictures: {'on' if pictures else 'off'}; interactions: {len(every)} in {elapsed:.1f} s"
     )
     for name in ("action", "record", "roll", "check", "ping"):
         lat = [ix.latency for ix in out[name] if ix.latency is not None]
@@ -290,5 +293,6 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=12, help="moves per channel (clicks and picks)")
     parser.add_argument("--rounds", type=int, default=3, help="/roll, /check and /ping per channel")
     parser.add_argument("--no-rate-limits", action="store_true", help="turn the fake's rate limits off")
+    parser.add_argument("--pictures", action="store_true", help="the bot draws table and hand pictures")
     args = parser.parse_args()
-    asyncio.run(main(args.channels, args.moves, args.rounds, not args.no_rate_limits))
+    asyncio.run(main(args.channels, args.moves, args.rounds, not args.no_rate_limits, args.pictures))

@@ -16,7 +16,7 @@ from bot.store import GameSession, PlayerRecord
 from cogs.common.base import GameCog
 from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.replies import ack, refuse, say
-from cogs.common.text import CONTENT_MAX, clip, mention
+from cogs.common.text import CONTENT_MAX, clip, mention, seat_name
 from cogs.faith import render, views
 
 if TYPE_CHECKING:
@@ -372,7 +372,11 @@ class FaithCog(
 
     def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
         assert row.id is not None
-        return views.panel_items(row.id, seat, view, self.bot.service.legal_actions(row, seat))
+
+        def who(other: int) -> str:
+            return "yours" if other == seat else seat_name(row, other)
+
+        return views.panel_items(row.id, seat, view, self.bot.service.legal_actions(row, seat), who)
 
     def command_from_component(
         self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]

@@ -6,6 +6,7 @@ paying 1 of the neutral cost with light); `decode` turns it back into the engine
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.games.faith.energy import split_options
 from bot.games.faith.state import Seat as SeatState
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.text import LABEL_MAX, clip, plural
+from cogs.faith.options import card_line, option_description
 from cogs.faith.render import DARK, LIGHT, cost_text
 
 FIELDS = {
@@ -26,6 +28,11 @@ FIELDS = {
 }
 CODES = {kind: code for code, (kind, _) in FIELDS.items()}
 MAX_OPTIONS = 25
+Who = Callable[[int], str]  # a seat's name on the panel ("yours" for the panel's own seat)
+
+
+def seat_words(seat: int) -> str:
+    return f"seat {seat + 1}"
 
 
 def encode(command: dict[str, Any]) -> str:
@@ -57,7 +64,8 @@ def _owner(view: dict[str, Any], uid: int) -> int | None:
     return None
 
 
-def describe(command: dict[str, Any], view: dict[str, Any]) -> str:
+def describe(command: dict[str, Any], view: dict[str, Any], who: Who = seat_words) -> str:
+    """An option's label: the move and what it aims at, each card's owner named by `who`."""
     names = _names(view)
 
     def at(key: str, word: str = "→") -> str:
@@ -65,14 +73,14 @@ def describe(command: dict[str, Any], view: dict[str, Any]) -> str:
         if uid is None:
             return ""
         owner = _owner(view, uid)
-        return f" {word} {names.get(uid, '?')}" + (f" (seat {owner + 1})" if owner is not None else "")
+        return f" {word} {names.get(uid, '?')}" + (f" ({who(owner)})" if owner is not None else "")
 
     kind = command["type"]
     if kind == "play":
         c = card(view_card(view, command["card"]))
         text = f"Play {c.title} ({cost_text(c)})" + at("target") + at("target2", "and")
         if command.get("opponent") is not None:
-            text += f" vs seat {command['opponent'] + 1}"
+            text += f" vs {who(command['opponent'])}"
         if command.get("recite") is not None:
             text += f", reciting with {names.get(command['recite'], '?')}"
         elif command.get("neutral_light") is not None:
@@ -82,7 +90,7 @@ def describe(command: dict[str, Any], view: dict[str, Any]) -> str:
     if kind == "ability":
         text = f"Use {names.get(command['card'], '?')}" + at("target") + at("target2", "and")
         if command.get("opponent") is not None:
-            text += f" vs seat {command['opponent'] + 1}"
+            text += f" vs {who(command['opponent'])}"
         return text
     if kind == "move":
         return f"Move {names.get(command['character'], '?')} to {names.get(command['location'], '?')}"
@@ -117,17 +125,30 @@ def with_payments(commands: list[dict[str, Any]], view: dict[str, Any], seat: in
 
 
 def _select(
-    session: int, arg: str, placeholder: str, commands: list[dict[str, Any]], view: dict[str, Any]
+    session: int, arg: str, placeholder: str, commands: list[dict[str, Any]], view: dict[str, Any], who: Who
 ) -> GameSelect:
     options = [
-        discord.SelectOption(label=clip(describe(c, view), LABEL_MAX), value=encode(c))
+        discord.SelectOption(
+            label=clip(describe(c, view, who), LABEL_MAX),
+            value=encode(c),
+            description=option_description(c, view) or None,
+        )
         for c in commands[:MAX_OPTIONS]
     ]
     return GameSelect(session, "do", arg, options=options, placeholder=placeholder)
 
 
+def hand_options(hand: list[dict[str, Any]]) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(
+            label=clip(card(h["card"]).title, LABEL_MAX), value=str(h["uid"]), description=card_line(card(h["card"]))
+        )
+        for h in hand
+    ]
+
+
 def panel_items(
-    session: int, seat: int, view: dict[str, Any], legal: list[Any]
+    session: int, seat: int, view: dict[str, Any], legal: list[Any], who: Who = seat_words
 ) -> list[discord.ui.Item[Any]]:
     pub = view["public"]
     phase = pub["phase"]
@@ -140,10 +161,7 @@ def panel_items(
             GameSelect(
                 session,
                 "mull",
-                options=[
-                    discord.SelectOption(label=clip(card(h["card"]).title, LABEL_MAX), value=str(h["uid"]))
-                    for h in hand
-                ],
+                options=hand_options(hand),
                 placeholder="Put cards on the bottom and draw back to 5…",
                 max_values=len(hand),
             ),
@@ -166,10 +184,7 @@ def panel_items(
             GameSelect(
                 session,
                 "discard",
-                options=[
-                    discord.SelectOption(label=clip(card(h["card"]).title, LABEL_MAX), value=str(h["uid"]))
-                    for h in hand
-                ],
+                options=hand_options(hand),
                 placeholder=f"Discard {plural(extra, 'card')}…",
                 min_values=extra,
                 max_values=extra,
@@ -186,7 +201,7 @@ def panel_items(
         ("3", "Pray or challenge…", fights),
     ):
         if group:
-            items.append(_select(session, arg, placeholder, group, view))
+            items.append(_select(session, arg, placeholder, group, view, who))
     items.append(GameButton(session, "end", label="End turn", style=discord.ButtonStyle.danger))
     return items
 

@@ -19,7 +19,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
 from bot.games.faith import zones
-from bot.games.faith.cards import Card, card
+from bot.games.faith.cards import Ability, Card, card
 from bot.games.faith.state import FaithState, InPlay
 
 On = Literal["target", "target2", "source", "arrived", "each_enemy", "each_own"]
@@ -359,6 +359,15 @@ def describe(effects: list[dict[str, Any]], kinds: tuple[str, str] = ("none", "n
     return text[:1].upper() + text[1:] + "." if text else ""
 
 
+def ability_line(a: Ability, exhaust: str = "☁") -> str:
+    """One activated ability: its cost, then what it does (`exhaust` spells the cloud symbol)."""
+    cost = [exhaust] if a.exhaust else []
+    cost += [f"{v} {k}" for k, v in (("light", a.light), ("dark", a.dark), ("neutral", a.neutral)) if v]
+    if a.exile_self:
+        cost.append("exile this")
+    return f"{', '.join(cost) or 'Free'}: {describe(a.effects, (a.target, a.target2))}"
+
+
 def card_lines(c: Card) -> list[str]:
     """The card's rules text, written from its data."""
     from bot.games.faith.keywords import KEYWORDS
@@ -370,14 +379,7 @@ def card_lines(c: Card) -> list[str]:
             c.type, ""
         )
         lines.append(head + describe(c.effects, kinds))
-    for a in c.abilities:
-        cost = []
-        if a.exhaust:
-            cost.append("☁")
-        cost += [f"{v} {k}" for k, v in (("light", a.light), ("dark", a.dark), ("neutral", a.neutral)) if v]
-        if a.exile_self:
-            cost.append("exile this")
-        lines.append(f"{', '.join(cost) or 'Free'}: {describe(a.effects, (a.target, a.target2))}")
+    lines += [ability_line(a) for a in c.abilities]
     if c.manage:
         lines.append("Manage: " + describe(c.manage))
     bonus = [

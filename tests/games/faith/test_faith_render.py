@@ -6,9 +6,9 @@ from faith_builder import table, uid_of
 
 from bot.engine.state import project
 from bot.games.faith import RULES
-from bot.games.faith.cards import find
+from bot.games.faith.cards import catalogue, find
 from bot.store import GameSession
-from cogs.faith import render, views
+from cogs.faith import options, render, views
 
 ROW = GameSession(id=5, channel_id=1, game="faith", host_id=100, seats=[100, 200])
 
@@ -102,3 +102,33 @@ def test_clicks_decode_to_commands_and_junk_is_ignored() -> None:
 def test_hand_uid_helper_is_consistent() -> None:
     st = game()
     assert views.view_card(project(st, 0), uid_of(st, 0, "psalm-of-praise", "hand")) == "psalm-of-praise"
+
+
+def test_every_card_has_a_one_line_description_within_discords_limit() -> None:
+    for c in catalogue().values():
+        line = options.card_line(c)
+        assert 0 < len(line) <= 100 and "{" not in line and "**" not in line, (c.title, line)
+    assert options.card_line(find("Noah - Captain of the Ark")).startswith(
+        "Health 4, strength 2, prayer 1. Exhaust, 1 neutral:"
+    )
+    assert "Steadfast (takes 1 less damage" in options.card_line(find("Goliath - Champion of Gath"))
+    # A keyword's reminder that would not fit leaves its name alone.
+    assert options.card_line(find("Nehemiah - Wall Builder")) == "Health 4, strength 1, prayer 1. Guardian."
+
+
+def test_every_panel_option_says_what_it_does_and_names_the_players() -> None:
+    st = game()
+    view = project(st, 0)
+    names = {0: "yours", 1: "bob"}
+    items = views.panel_items(5, 0, view, RULES.legal_actions(st, 0), names.__getitem__)
+    options_ = [o for item in items if hasattr(item.item, "options") for o in item.item.options]
+    assert options_ and all(o.description and len(o.description) <= 100 for o in options_)
+    by_label = {o.label: o.description for o in options_}
+    # Hannah (strength 0) against Nimrod (strength 3, health 4, no damage): 0 dealt, 3 back.
+    challenge = by_label["Challenge with Hannah - Prayerful Mother → Nimrod - Mighty Hunter (bob)"]
+    assert challenge == "Exhausts Hannah: deals 0 damage (Nimrod at 0/4), takes 3 back."
+    assert by_label["Pray with Hannah - Prayerful Mother"] == "Exhausts Hannah to gain 2 Faith."
+    assert not any("seat" in o.label for o in options_)
+    mulligan = RULES.setup(RULES.Options(), 2, 1, {}).state
+    [_, select] = views.panel_items(5, 0, project(mulligan, 0), RULES.legal_actions(mulligan, 0))
+    assert all(o.description for o in select.item.options)

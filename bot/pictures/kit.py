@@ -36,6 +36,48 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / name), max(size, MIN_TEXT))
 
 
+# Redrawing a table places mostly the same strings and boxes as the drawing before it, and rendering
+# glyphs and arcs was most of the time a picture took: both are drawn once and then stamped.
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+OUTLINE_INK: RGB = (16, 16, 20)
+STROKE = 3
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(_MEASURE.textlength(text, font=font(size, bold)))
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[int, int, Image.Image]:
+    """The text's coverage as a mask, and where its corner sits from the anchor point."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)))
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+    )
+    return left, top, mask
+
+
+@lru_cache(maxsize=256)
+def _corners(radius: int, fill: RGB, outline: RGB | None, width: int) -> tuple[int, list[Image.Image]]:
+    """A rounded box's four corners (with a margin of straight edge), drawn once by Pillow itself:
+    pasted on the straight parts they give the same pixels as `rounded_rectangle`."""
+    side = radius + 3
+    size = 2 * side + 2
+    tile = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, size - 1, size - 1),
+        radius=radius,
+        fill=(*fill, 255),
+        outline=None if outline is None else (*outline, 255),
+        width=width,
+    )
+    near, far = (0, side), (size - side, size)
+    return side, [tile.crop((x[0], y[0], x[1], y[1])) for y in (near, far) for x in (near, far)]
+
+
 @dataclass
 class Canvas:
     width: int
@@ -49,7 +91,7 @@ class Canvas:
 
     # -- text ---------------------------------------------------------------------------
     def text_width(self, text: str, size: int, bold: bool = False) -> int:
-        return int(self.draw.textlength(text, font=font(size, bold)))
+        return text_width(text, size, bold)
 
     def fit(self, text: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
         """Shrink to fit (never under MIN_TEXT), then cut with an ellipsis."""
@@ -89,9 +131,14 @@ class Canvas:
             text, size = self.fit(text, width, size, bold)
         if text:
             self.strings.append(text)
-            stroke = {"stroke_width": 3, "stroke_fill": (16, 16, 20)} if outline else {}
-            self.draw.text((x, y), text, font=font(size, bold), fill=colour, anchor=anchor, **stroke)
+            if outline:
+                self._stamp(x, y, _glyphs(text, size, bold, anchor, STROKE), OUTLINE_INK)
+            self._stamp(x, y, _glyphs(text, size, bold, anchor, 0), colour)
         return size + 4
+
+    def _stamp(self, x: int, y: int, glyphs: tuple[int, int, Image.Image], colour: RGB) -> None:
+        left, top, mask = glyphs
+        self.image.paste(colour, (x + left, y + top), mask)
 
     def wrap(self, text: str, width: int, size: int) -> list[str]:
         lines: list[str] = []
@@ -132,9 +179,26 @@ class Canvas:
         width: int = 2,
         radius: int = 8,
     ) -> None:
-        self.draw.rounded_rectangle(
-            (x, y, x + w, y + h), radius=radius, fill=fill, outline=outline, width=width
-        )
+        """A rounded box from (x, y) to (x + w, y + h), its corners pasted from `_corners`."""
+        side, (top_left, top_right, bottom_left, bottom_right) = _corners(radius, fill, outline, width)
+        x1, y1 = x + w, y + h
+        if w < 2 * side or h < 2 * side:  # too small for four separate corners
+            self.draw.rounded_rectangle((x, y, x1, y1), radius=radius, fill=fill, outline=outline, width=width)
+            return
+        self.draw.rectangle((x + side, y, x1 - side, y1), fill=fill)
+        self.draw.rectangle((x, y + side, x1, y1 - side), fill=fill)
+        if outline is not None and outline != fill:
+            for edge in (
+                (x + side, y, x1 - side, y + width - 1),
+                (x + side, y1 - width + 1, x1 - side, y1),
+                (x, y + side, x + width - 1, y1 - side),
+                (x1 - width + 1, y + side, x1, y1 - side),
+            ):
+                self.draw.rectangle(edge, fill=outline)
+        far_x, far_y = x1 - side + 1, y1 - side + 1
+        for tile, at in ((top_left, (x, y)), (top_right, (far_x, y)), (bottom_left, (x, far_y)),
+                         (bottom_right, (far_x, far_y))):
+            self.image.paste(tile, at, tile)
 
     def card(
         self,

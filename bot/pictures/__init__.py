@@ -36,6 +36,15 @@ def hand_cards(game: str, view: dict[str, Any], actions: list[Any], seat: int) -
     return module.hand(view.get("private") or {}, view.get("public") or {}, actions, seat)
 
 
+def dice_png(game: str, public: dict[str, Any], seat: int) -> bytes | None:
+    """The dice of a check this seat is in, for their own panel; None where the game has none now."""
+    if game not in GAMES:
+        return None
+    draw = getattr(importlib.import_module(f"bot.pictures.{game}"), "dice", None)
+    canvas = draw(public, seat) if draw is not None else None
+    return canvas.png() if canvas is not None else None
+
+
 def hand_png(game: str, view: dict[str, Any], actions: list[Any], seat: int, title: str) -> bytes | None:
     cards = hand_cards(game, view, actions, seat)
     return draw_hand(title, cards).png() if cards else None

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
+from bot.pictures.dice import draw_pool
 from bot.pictures.hand import HandCard, playable_keys
 from bot.pictures.kit import BLUE, FAINT, GOLD, INK, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
@@ -124,3 +125,20 @@ def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], se
         effect = " · ".join(f"{p.timing}: {p.text}" for p in c.powers)
         out.append(HandCard(c.name, kind=kind, cost=", ".join(costs), effect=effect or c.text, playable=uid in can))
     return out
+
+
+def dice(public: dict[str, Any], seat: int) -> Canvas | None:
+    """The dice of the check this saint makes or assists, once rolled: on their own panel."""
+    check = public.get("check") or {}
+    pool = (check.get("pool") or {}).get("dice")
+    if not pool or (check.get("seat") != seat and all(a.get("seat") != seat for a in check.get("assists", []))):
+        return None
+    saint = public.get("saints", {}).get(str(check["seat"]), {})
+    target = check.get("target")
+    title = f"{saint.get('name', 'The saint')} checks {check['virtue'].capitalize()}" + (
+        f" against {target}" if target is not None else ""
+    )
+    decided = check.get("stage") == "done"
+    success = check.get("success")
+    verdict = "" if success is None else ("success" if success else "failure")
+    return draw_pool(title, pool, check.get("total"), decided=decided, verdict=verdict)

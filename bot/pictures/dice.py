@@ -1,11 +1,11 @@
 """Dice drawn as faces: a virtue check's pool (by virtue colour), kept dice filled, dropped ones hollow
-and struck through, so kept and dropped read apart without colour."""
+and struck through, so kept and dropped read apart without colour; each die is also named in words."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.pictures.kit import FAINT, GOLD, INK, PAD, Canvas
+from bot.pictures.kit import FAINT, GOLD, INK, MIN_TEXT, PAD, Canvas
 
 VIRTUE_COLOURS = {
     "body": (214, 96, 72),
@@ -15,28 +15,45 @@ VIRTUE_COLOURS = {
     "bonus": (190, 190, 200),
 }
 SIZE = 56
-GAP = 10
+GAP = 12
 PER_ROW = 12
+LABELS = 2 * (MIN_TEXT + 4) + 4  # two lines under a die: its number and colour, then kept or dropped
 
 
-def draw_pool(title: str, dice: list[dict[str, Any]], total: int | None = None) -> Canvas:
-    """`dice`: {"colour", "value", "kept", "trashed"} each (a bot.engine.dice.Die's dump)."""
-    live = [d for d in dice if not d.get("trashed")]
+def draw_pool(
+    title: str, dice: list[dict[str, Any]], total: int | None = None, *, decided: bool = True, verdict: str = ""
+) -> Canvas:
+    """`dice`: {"colour", "value", "kept", "trashed"} each (a bot.engine.dice.Die's dump), numbered
+    d1, d2... in pool order as the check's buttons name them (trashed dice keep their number).
+    Before the dice are kept (`decided` False) every live die is drawn filled, as still in play."""
+    live = [(i, d) for i, d in enumerate(dice) if not d.get("trashed")]
     rows = max(1, (len(live) + PER_ROW - 1) // PER_ROW)
-    width = PAD * 2 + min(max(len(live), 6), PER_ROW) * (SIZE + GAP)
-    cv = Canvas(max(width, 480), 110 + rows * (SIZE + GAP + 22))
+    step = SIZE + GAP
+    labels = LABELS if decided else LABELS - MIN_TEXT - 4
+    cv = Canvas(max(PAD * 2 + min(max(len(live), 6), PER_ROW) * step, 480), 120 + rows * (step + labels))
     y = PAD + cv.heading(PAD, PAD, title, width=cv.width - 2 * PAD)
-    for i, die in enumerate(live):
-        x = PAD + (i % PER_ROW) * (SIZE + GAP)
-        dy = y + (i // PER_ROW) * (SIZE + GAP + 22)
+    for n, (i, die) in enumerate(live):
+        x = PAD + (n % PER_ROW) * step
+        dy = y + (n // PER_ROW) * (step + labels)
         colour = VIRTUE_COLOURS.get(die.get("colour", ""), INK)
-        cv.die(x, dy, SIZE, die.get("value", 0), colour=colour, kept=bool(die.get("kept")))
-        cv.text(x + SIZE // 2, dy + SIZE + 2, str(die.get("colour", ""))[:5], size=14, colour=FAINT, anchor="ma")
-    y += rows * (SIZE + GAP + 22)
-    kept = [d["value"] for d in live if d.get("kept")]
-    if kept:
+        kept = bool(die.get("kept")) or not decided
+        cv.die(x, dy, SIZE, die.get("value", 0), colour=colour, kept=kept)
+        middle = x + SIZE // 2
+        cv.text(middle, dy + SIZE + 2, f"d{i + 1} {str(die.get('colour', ''))[:5]}", size=MIN_TEXT,
+                colour=FAINT, anchor="ma", width=step - 2)
+        if decided:
+            cv.text(middle, dy + SIZE + 4 + MIN_TEXT + 4, "kept" if die.get("kept") else "dropped",
+                    size=MIN_TEXT, bold=bool(die.get("kept")), colour=INK if die.get("kept") else FAINT, anchor="ma")
+    y += rows * (step + labels)
+    kept = [d["value"] for _, d in live if d.get("kept")]
+    if decided and kept:
         summary = f"kept {' + '.join(map(str, kept))}" + (f" = {total}" if total is not None else "")
-        y += cv.text(PAD, y, summary + " · struck-through dice are dropped", size=16, colour=GOLD,
+        y += cv.text(PAD, y, summary + (f" · {verdict}" if verdict else ""), size=16, colour=GOLD,
                      width=cv.width - 2 * PAD)
+        y += cv.text(PAD, y, "Dropped dice are hollow and struck through.", size=MIN_TEXT, colour=FAINT,
+                     width=cv.width - 2 * PAD)
+    elif not decided:
+        y += cv.text(PAD, y, "Rolled, not kept yet: three dice will be kept.", size=MIN_TEXT,
+                     colour=FAINT, width=cv.width - 2 * PAD)
     cv.crop(y + PAD)
     return cv

@@ -24,6 +24,7 @@ from bot.store import ACTIVE, GameSession, Status
 from cogs.common.components import UNREADABLE, ComponentId, GameButton, view_of
 from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
+from cogs.common.pictures import panel_files
 from cogs.common.publisher import duration_text
 from cogs.common.replies import FIRST_BYTES, ack, apologise, in_time, refuse, say
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
@@ -458,7 +459,21 @@ class GameCog(LearnCommands, commands.GroupCog):
         if not embeds:
             await refuse(interaction, "You have nothing private in this game.")
             return
+        # Answered at once in words; the pictures follow in the background, as on the DM panel. Only a
+        # reply of our own is edited: after a deferral the original response is the clicked message.
+        fresh = not interaction.response.is_done()
         await say(interaction, embeds=embeds, view=view or None, ephemeral=True)
+        if fresh:
+            self.bot.publisher.schedule(
+                ("hand", interaction.id), lambda: self._hand_pictures(interaction, row, seat, embeds)
+            )
+
+    async def _hand_pictures(
+        self, interaction: discord.Interaction, row: GameSession, seat: int, embeds: list[discord.Embed]
+    ) -> None:
+        files = await panel_files(self.bot, row, seat, interaction.user.id, embeds)
+        if files:
+            await interaction.edit_original_response(embeds=embeds, attachments=files)
 
     async def _here(self, interaction: discord.Interaction) -> GameSession:
         row = await self.bot.service.session_in(interaction.channel_id or 0)

@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
+DICE_FILE = "dice.png"
+MAX_EMBEDS = 10  # Discord's limit per message
 SETTINGS = ("*", "settings", "pictures")  # game, kind, name of the PlayerRecord holding the choice
 SERVER = 0  # the user id of a server-wide record
 
@@ -82,19 +84,33 @@ async def table_file(bot: TabletopBot, row: GameSession, embeds: list[discord.Em
     return _file(png, TABLE_FILE)
 
 
-async def hand_file(
+def _draw_panel(game: str, view: dict[str, Any], actions: list[Any], seat: int) -> tuple[bytes | None, bytes | None]:
+    return (
+        pictures.hand_png(game, view, actions, seat, "Your cards"),
+        pictures.dice_png(game, view.get("public") or {}, seat),
+    )
+
+
+async def panel_files(
     bot: TabletopBot, row: GameSession, seat: int, user_id: int, embeds: list[discord.Embed]
-) -> discord.File | None:
-    """The viewer's own hand as a picture (from their projected view only), playable cards marked."""
+) -> list[discord.File]:
+    """The pictures on a player's own panel, from their projected view only: their hand (playable cards
+    marked) as the first embed's image, and the dice of a check they are in as an embed of its own.
+    Empty when pictures are off for them or nothing is drawn."""
     if row.state is None or not embeds or not await bot.picture_settings.enabled(row.guild_id, user_id):
-        return None
+        return []
     view: dict[str, Any] = bot.service.view_for(row, user_id)
     actions = bot.service.legal_actions(row, seat)
     try:
-        png = await asyncio.to_thread(pictures.hand_png, row.game, view, actions, seat, "Your cards")
-    except Exception:
-        log.exception("session %s: drawing a hand failed", row.id)
-        return None
-    if png:
+        hand, dice = await asyncio.to_thread(_draw_panel, row.game, view, actions, seat)
+    except Exception:  # a picture must never stop a panel: the text is complete without it
+        log.exception("session %s: drawing a panel's pictures failed", row.id)
+        return []
+    files = []
+    if hand:
         embeds[0].set_image(url=f"attachment://{HAND_FILE}")
-    return _file(png, HAND_FILE)
+        files.append(discord.File(io.BytesIO(hand), filename=HAND_FILE))
+    if dice and len(embeds) < MAX_EMBEDS:
+        embeds.append(discord.Embed(title="The dice", colour=embeds[0].colour).set_image(url=f"attachment://{DICE_FILE}"))
+        files.append(discord.File(io.BytesIO(dice), filename=DICE_FILE))
+    return files

@@ -32,7 +32,7 @@ from bot.engine.events import Audience
 from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of, as_utc, user_of
 from bot.store import ACTIVE, DmMessage, GameSession, Status
-from cogs.common.pictures import hand_file, table_file
+from cogs.common.pictures import panel_files, table_file
 from cogs.common.text import fill_seats, mention
 
 if TYPE_CHECKING:
@@ -375,7 +375,7 @@ class DiscordPublisher:
         embeds, view = cog.private_message(row, seat, self.notes(row.id, user_id))
         if not embeds:
             return
-        picture = await hand_file(self.bot, row, seat, user_id, embeds)
+        pictures = await panel_files(self.bot, row, seat, user_id, embeds)
         known = await self.bot.service.store.get_dm(row.id, user_id)
         try:
             if known is not None:
@@ -384,14 +384,14 @@ class DiscordPublisher:
                         known.channel_id, type=discord.ChannelType.private
                     )
                     await channel.get_partial_message(known.message_id).edit(
-                        embeds=embeds, view=view, attachments=[picture] if picture else []
+                        embeds=embeds, view=view, attachments=pictures
                     )
                     return
                 except discord.NotFound:
                     pass
             dm = await self.bot.create_dm(discord.Object(id=user_id))
             message = await dm.send(
-                embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
+                embeds=embeds, view=view or discord.utils.MISSING, files=pictures or discord.utils.MISSING
             )
             await self.bot.service.store.put_dm(
                 DmMessage(session_id=row.id, user_id=user_id, channel_id=dm.id, message_id=message.id)

@@ -151,3 +151,30 @@ def test_a_hand_picture_shows_the_viewers_own_cards_and_marks_the_playable(game:
                 assert "you can play now" in placed
                 checked += 1
     assert checked > 0, "no position with a playable card was checked"
+
+
+def test_an_apocrypha_checks_dice_are_drawn_for_its_saints_only_and_kept_ones_read_apart() -> None:
+    from bot.pictures.apocrypha import dice
+
+    pool = [
+        {"colour": "body", "value": 6, "kept": True},
+        {"colour": "body", "value": 1, "kept": False},
+        {"colour": "bonus", "value": 3, "trashed": True},
+        {"colour": "rage", "value": 4, "kept": True},
+        {"colour": "body", "value": 5, "kept": True},
+    ]
+    check = {"seat": 0, "virtue": "body", "target": 12, "stage": "done", "total": 15, "success": True,
+             "assists": [{"seat": 2, "virtue": "body", "value": 2, "accepted": True}], "pool": {"dice": pool}}
+    public = {"check": check, "saints": {"0": {"name": "Frank Block"}}}
+    done = dice(public, 0)
+    assert done is not None
+    placed = done.strings
+    assert "Frank Block checks Body against 12" in placed
+    # Kept and dropped are said in words as well as drawn (filled, or hollow and struck through).
+    assert placed.count("kept") == 3 and placed.count("dropped") == 1
+    assert "d2 body" in placed and "d5 body" in placed and "d3 bonus" not in placed  # trashed: gone
+    assert any("= 15 · success" in s for s in placed)
+    assert dice(public, 2) is not None and dice(public, 1) is None  # the assister sees it; others not
+    rolled = dice({**public, "check": {**check, "stage": "evaluate", "total": None, "success": None}}, 0)
+    assert rolled is not None and "kept" not in rolled.strings and "dropped" not in rolled.strings
+    assert dice({**public, "check": {**check, "pool": None}}, 0) is None  # not rolled yet

@@ -31,6 +31,10 @@ EFFECTS = {
     "draw_each": "every hero draws a power",
     "burn_each": "every hero takes {n} Burn",
     "growth": "the Horrific Mass banks {n} Growth",
+    "no_reroll_next": "nobody may reroll in the next combat round",
+    "fewer_dice_next": "every hero rolls {n} fewer {dice} in the next combat round",
+    "discard_each": "every hero discards {n} {powers}",
+    "heal_foes": "every standing foe heals {n}",
 }
 
 
@@ -50,9 +54,10 @@ def attack_text(attack: Attack) -> str:
 
 
 def effect_text(block: dict[str, Any]) -> str:
-    n = by_size(block.get("amount", 1))
+    n = by_size(block.get("amount", block.get("n", 1)))
     words = EFFECTS.get(block["op"])
-    return words.format(n=n, powers="power" if n == "1" else "powers") if words else block_text(block)
+    one = n == "1"
+    return words.format(n=n, powers="power" if one else "powers", dice="die" if one else "dice") if words else block_text(block)
 
 
 def effects(blocks: list[dict[str, Any]]) -> str:

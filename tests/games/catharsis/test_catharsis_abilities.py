@@ -237,7 +237,7 @@ def test_combo_used_once_is_spent_when_the_round_ends() -> None:
 
 
 def test_specials_gained_are_used_like_powers() -> None:
-    s = fight(first="mane-of-storms")
+    s = new_game(2, roles=["unmei", "leme"], first=["mane-of-storms", "blighted-stallion"])
     assert s.public.phase == "special"
     s = act(s, 0, type="claim", discard=[0, 1])
     hero = s.public.heroes[0]

@@ -14,7 +14,7 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 166 cards (power 140, monster 10, trap 6, event 4, special 3, boss 3), roles 7, bosses 3"
+        "catharsis: 184 cards (power 140, monster 16, trap 12, event 7, special 6, boss 3), roles 7, bosses 3"
     )
 
 

@@ -35,6 +35,7 @@ EFFECTS = {
     "fewer_dice_next": "every hero rolls {n} fewer {dice} in the next combat round",
     "discard_each": "every hero discards {n} {powers}",
     "heal_foes": "every standing foe heals {n}",
+    "wound_quarry": "the fleeing Boss loses {n} health, never below 1",
 }
 
 
@@ -110,6 +111,14 @@ def encounter_embed(card: Encounter) -> discord.Embed:
     if card.ability is not None:
         cost = f"{card.sacrifice} power" + ("s" if card.sacrifice != 1 else "")
         lines.append(f"Claim it by discarding {cost}; it then gives: {ability_text(card.ability)}")
+    if card.flee:
+        lines.append(
+            f"Each round she survives she slips {card.flee} cards deeper into the Boss deck, keeping her wounds"
+            + (f" ({effects(card.on_flee)})" if card.on_flee else "")
+            + "; killing her at any sighting wins."
+        )
+    if card.cornered:
+        lines.append("Cornered (no card left to hide in), she adds: " + "; ".join(attack_text(a) for a in card.cornered) + ".")
     if card.minions:
         lines.append("Fights beside: " + ", ".join(content().encounters[m].name for m in card.minions) + ".")
     text = "\n".join(lines)

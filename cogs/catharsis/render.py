@@ -149,6 +149,8 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
     ]
     lines += [foe_line(f) for f in pub["foes"] if f["health"] > 0]
     lines.append(f"Boss deck: {plural(pub['deck_left'], 'card')} left")
+    if pub.get("quarry") is not None and not any(f["boss"] for f in pub["foes"]):
+        lines.append(f"The Boss has fled into the deck with {pub['quarry']} health left.")
     if pub["vote"]:
         v = pub["vote"]
         tally = ", ".join(

@@ -15,11 +15,11 @@ SET_ASIDE = "Set it aside"
 
 
 def build_deck(deck: str, rng: Rng) -> list[str]:
-    """Every card but the Boss, shuffled, with the Boss at the bottom."""
+    """Every card but the Boss, shuffled, with the Boss at the bottom (or on top, for a Boss who flees)."""
     boss = content().decks[deck].boss
     cards = [c.id for c in content().deck_cards(deck) if c.id != boss for _ in range(c.copies)]
     rng.shuffle(cards)
-    return [*cards, boss]
+    return [boss, *cards] if content().decks[deck].boss_start == "top" else [*cards, boss]
 
 
 def reveal_next(state: CatharsisState, events: list[Event]) -> None:

@@ -94,6 +94,9 @@ class Encounter(Strict):
     sacrifice: int = 0  # specials: powers to discard to gain it
     ability: Ability | None = None  # specials: the power gained
     minions: list[str] = []  # bosses: foes that enter the fight beside it
+    flee: int = 0  # Demon-eyed Sniper: after each round she survives she slips this many cards deeper
+    on_flee: list[dict[str, Any]] = []  # what her escape costs the party
+    cornered: list[Attack] = []  # her full arsenal, added to her attacks once no card is left to hide in
 
     _v = field_validator("health")(lambda cls, v: _check_scaled(v))
 
@@ -113,6 +116,7 @@ class BossDeck(Strict):
     name: str
     boss: str
     counter: Literal["none", "burn", "growth"] = "none"
+    boss_start: Literal["bottom", "top"] = "bottom"  # the Demon-eyed Sniper starts on top of her deck
     blurb: str
 
 
@@ -170,7 +174,7 @@ def load_content(root: Path | None = None) -> Content:
             raise CardDataError(f"catharsis role {r.id}: has {n} powers, needs 20")
     for e in encounters:
         where = f"catharsis encounter {e.id}"
-        for key in ("on_reveal", "on_defeat", "do", "linger"):
+        for key in ("on_reveal", "on_defeat", "do", "linger", "on_flee"):
             BOOK.validate(getattr(e, key), f"{where} {key}")
         for c in e.choices:
             BOOK.validate(c.do, f"{where} choice {c.label!r}")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
+from bot.games.catharsis import quarry
 from bot.games.catharsis.cards import Encounter, content, scaled
 from bot.games.catharsis.damage import add_packet, lose_morale
 from bot.games.catharsis.state import CatharsisState, Foe
@@ -111,6 +112,7 @@ def new_foe(state: CatharsisState, card: Encounter) -> Foe:
     if deck_counter(state) == "growth" and card.kind == "boss":
         foe.growth = state.public.growth_bank
         state.public.growth_bank = 0
+    quarry.enter(state, foe)
     return foe
 
 
@@ -123,6 +125,8 @@ def start_combat(state: CatharsisState, card: Encounter, events: list[Event]) ->
     pub.round = 0
     names = " and ".join(f"{f.name} ({f.health} health)" for f in pub.foes)
     events.append(Event.public("fight", f"A fight begins against {names}."))
+    if any(f.cornered for f in pub.foes):
+        events.append(Event.public("cornered", f"{pub.foes[0].name} has nowhere left to run and unleashes everything."))
     run_blocks(state, card.on_reveal, events, foe=0)
     for trap in pub.set_aside:  # Horrific Mass: traps left behind return at every fight
         run_blocks(state, content().encounters[trap].linger, events, foe=0)
@@ -165,8 +169,7 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
     for i, foe in enumerate(pub.foes):
         if not foe.alive:
             continue
-        card = content().encounters[foe.card]
-        for attack in card.attacks:
+        for attack in quarry.arsenal(foe):
             amount = scaled(attack.amount, pub.party_size)
             if attack.kind in ("player", "party", "each"):
                 amount += (foe.growth if growth else 0) + fuel

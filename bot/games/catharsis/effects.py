@@ -237,6 +237,13 @@ def _growth(ctx: Ctx, amount: int) -> None:
         pub.growth_bank += amount
 
 
+@BOOK.op("wound_quarry")
+def _wound_quarry(ctx: Ctx, amount: Scaled) -> None:
+    from bot.games.catharsis.quarry import wound
+
+    wound(ctx.state, ctx.size(amount), ctx.events)
+
+
 @BOOK.op("heal_foes")
 def _heal_foes(ctx: Ctx, amount: Scaled) -> None:
     for f in ctx.state.public.foes:

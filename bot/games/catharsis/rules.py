@@ -14,6 +14,7 @@ from bot.engine.prng import Rng
 from bot.engine.seats import Seat, seat_ref
 from bot.engine.text import plural
 from bot.games.catharsis import commands as c
+from bot.games.catharsis import quarry
 from bot.games.catharsis.bossdeck import build_deck, claim_special, resolve_choice, reveal_next
 from bot.games.catharsis.cards import Ability, content
 from bot.games.catharsis.choices import is_shield
@@ -398,7 +399,7 @@ class Catharsis(Rules[CatharsisState]):
             self._between(state, events)
         elif step == "round_end":
             round_end(state, events)
-            pub.after = "refresh_round"
+            pub.after = "between" if quarry.flee(state, events) else "refresh_round"
         elif step == "refresh_round":
             self._offer_refresh(state, "next_round")
         elif step == "next_round":

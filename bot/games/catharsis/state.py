@@ -66,6 +66,7 @@ class Foe(BaseModel):
     spores: int = 0
     growth: int = 0
     reduced: bool = False  # Maladaum's Passive already blunted this foe's attack this round
+    cornered: bool = False  # a fleeing Boss with no card left to hide in fights with everything
 
     @property
     def alive(self) -> bool:
@@ -111,6 +112,7 @@ class Public(Part):
     revealed: list[str] = []
     set_aside: list[str] = []  # Horrific Mass traps left to linger
     growth_bank: int = 0  # Growth counters waiting for the Horrific Mass
+    quarry: int | None = None  # the Demon-eyed Sniper's health, carried from one sighting to the next
     packets: list[Packet] = []
     vote: Vote | None = None
     pending_tiers: list[int] = []  # thresholds reached, effects not yet resolved

@@ -14,7 +14,7 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 184 cards (power 140, monster 16, trap 12, event 7, special 6, boss 3), roles 7, bosses 3"
+        "catharsis: 198 cards (power 140, monster 21, trap 16, event 9, special 8, boss 4), roles 7, bosses 4"
     )
 
 

@@ -10,13 +10,14 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from bot.engine.errors import GameError
 from bot.engine.prng import Rng
 from bot.games.catharsis import RULES
+from bot.games.catharsis.cards import content
 from bot.games.catharsis.commands import Done
 from bot.games.catharsis.morale import DIFFICULTIES
 from bot.games.catharsis.rules import Options
 from bot.games.catharsis.state import CatharsisState
 from tests.games.catharsis.catharsis_driver import ROLES, random_step
 
-DECKS = ["corrupted-horse", "forest-elemental", "horrific-mass"]
+DECKS = sorted(content().decks)
 
 
 class CatharsisGame(RuleBasedStateMachine):

@@ -10,9 +10,10 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from cogs.catharsis.views import encode
 from tests.e2e.harness import ids_on as ids_in
-from tests.e2e.harness import plain_id, running_bot, settle, stamped
+from tests.e2e.harness import plain_id, settle, stamped
 from tests.e2e.surface import Surface
 from tests.fakediscord import FakeDiscord, FakeMessage
+
 
 def find(msg: FakeMessage, cid: str) -> dict[str, Any] | None:
     return next((comp for comp in ids_in(msg.components) if plain_id(comp["custom_id"]) == cid), None)

@@ -12,12 +12,14 @@ from bot.engine.errors import GameError
 from bot.engine.seats import Seat
 from bot.games.faith import decks
 from bot.games.faith.cards import catalogue, find
+from bot.service import actor_of, moment
 from bot.store import GameSession, PlayerRecord
 from cogs.common.base import GameCog
+from cogs.common.components import ComponentId, view_of
 from cogs.common.confirm import Done, ask, confirmed
-from cogs.common.replies import ack, refuse, say
+from cogs.common.replies import FIRST_BYTES, ack, refuse, say
 from cogs.common.text import CONTENT_MAX, clip, mention, seat_name
-from cogs.faith import render, views
+from cogs.faith import render, slash, views
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -115,13 +117,152 @@ class FaithCog(
                 return
             await ack(interaction)
             return
+        if verb == "page" or (verb == "do" and values and values[0].startswith(views.GROUP + ":")):
+            key, _, page = (arg or "").rpartition(":") if verb == "page" else (values[0][3:], "", "0")
+            await self._open_menu(interaction, row, key, int(page) if page.isdigit() else 0, turn=verb == "page")
+            return
         await super().on_component(interaction, row, verb, arg, values)
+
+    async def _open_menu(
+        self, interaction: discord.Interaction, row: GameSession, key: str, page: int, *, turn: bool
+    ) -> None:
+        """The second step of a choice too long for one select: its options, privately, in pages."""
+        assert row.id is not None
+        seat = actor_of(row, interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "You are not playing in this game.")
+            return
+        click = interaction.extras.get("click")
+        if isinstance(click, ComponentId) and click.moment is not None and click.moment != moment(row):
+            await self._offer_panel(interaction, row.id, "That panel is out of date; the game has moved on.")
+            return
+        view = self.bot.service.view_for(row, interaction.user.id)
+        legal = self.bot.service.legal_actions(row, seat)
+        choices = views.entries(key, view, seat, legal, self._who(row, seat)) if view else []
+        if not choices:
+            await refuse(interaction, "Those choices are not open to you now.")
+            return
+        menu = view_of(views.menu_items(row.id, key, page, choices), moment(row))
+        text = views.menu_title(key, page, choices)
+        message = interaction.message
+        if turn and message is not None and message.flags.ephemeral:
+            FIRST_BYTES.note(interaction)
+            await interaction.response.edit_message(content=text, embeds=[], view=menu)  # a page turn
+            return
+        await say(interaction, text, view=menu)
 
     def options_text(self, row: GameSession) -> str:
         players = row.options.get("players") or "2-4"
         picks = row.options.get("picks", {})
         chosen = [f"{mention(u)}: {picks[str(u)]['name']}" for u in row.seats if str(u) in picks]
         return f"{players} players" + (" · decks: " + ", ".join(chosen) if chosen else "")
+
+    # -- moves by slash command: a subject, then how, both autocompleted from the legal actions --
+    async def _move_by_slash(
+        self, interaction: discord.Interaction, kind: str, subject: str, how: str | None
+    ) -> None:
+        try:
+            row = await self._here(interaction)
+            seat = actor_of(row, interaction.user.id)
+            if seat is None:
+                raise GameError("You are not playing in this game.")
+            view = self.bot.service.view_for(row, interaction.user.id) or {}
+            legal = self.bot.service.legal_actions(row, seat)
+            if not legal:
+                raise GameError("It is not your move now.")
+            who = self._who(row, seat)
+            command = slash.resolve(kind, subject, how, view, seat, legal, who)
+        except GameError as exc:
+            await refuse(interaction, exc.message)
+            return
+        await self.act(interaction, command, session_id=row.id, notice=views.describe(command, view, who) + ".")
+
+    @app_commands.command(name="play", description="Play a card from your hand (pay its cost).")
+    @app_commands.describe(card="A card you can play", how="Its target or how to pay, when there is a choice")
+    async def play_cmd(self, interaction: discord.Interaction, card: str, how: str | None = None) -> None:
+        await self._move_by_slash(interaction, "play", card, how)
+
+    @app_commands.command(name="recite", description="Recite a psalm: exhaust a character instead of paying.")
+    @app_commands.describe(psalm="A psalm in your hand", how="Who recites it (and its target)")
+    async def recite_cmd(self, interaction: discord.Interaction, psalm: str, how: str | None = None) -> None:
+        await self._move_by_slash(interaction, "recite", psalm, how)
+
+    @app_commands.command(name="use", description="Use an ability of a card on your field.")
+    @app_commands.describe(card="A card of yours with an ability you can use", how="Which ability and target")
+    async def use_cmd(self, interaction: discord.Interaction, card: str, how: str | None = None) -> None:
+        await self._move_by_slash(interaction, "use", card, how)
+
+    @app_commands.command(name="move", description="Move a character of yours to one of your locations.")
+    @app_commands.describe(character="A character of yours", location="Where it goes")
+    async def move_cmd(
+        self, interaction: discord.Interaction, character: str, location: str | None = None
+    ) -> None:
+        await self._move_by_slash(interaction, "move", character, location)
+
+    @app_commands.command(name="pray", description="Exhaust a ready light character to gain its prayer in Faith.")
+    @app_commands.describe(character="A ready light character of yours")
+    async def pray_cmd(self, interaction: discord.Interaction, character: str) -> None:
+        await self._move_by_slash(interaction, "pray", character, None)
+
+    @app_commands.command(name="challenge", description="Exhaust a ready character to fight an opposing one.")
+    @app_commands.describe(attacker="A ready character of yours", target="The opposing character it fights")
+    async def challenge_cmd(
+        self, interaction: discord.Interaction, attacker: str, target: str | None = None
+    ) -> None:
+        await self._move_by_slash(interaction, "challenge", attacker, target)
+
+    async def _slash_context(
+        self, interaction: discord.Interaction
+    ) -> tuple[GameSession, dict[str, Any], Seat, list[Any]] | None:
+        try:
+            row = await self._here(interaction)
+        except GameError:
+            return None
+        seat = actor_of(row, interaction.user.id)
+        view = self.bot.service.view_for(row, interaction.user.id) if seat is not None else None
+        if seat is None or not view:
+            return None
+        return row, view, seat, self.bot.service.legal_actions(row, seat)
+
+    @staticmethod
+    def _suggest(choices: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+        low = current.lower()
+        hits = [(label, value) for label, value in choices if low in label.lower() or value == current]
+        return [app_commands.Choice(name=clip(label, 100), value=value) for label, value in hits[:25]]
+
+    @play_cmd.autocomplete("card")
+    @recite_cmd.autocomplete("psalm")
+    @use_cmd.autocomplete("card")
+    @move_cmd.autocomplete("character")
+    @pray_cmd.autocomplete("character")
+    @challenge_cmd.autocomplete("attacker")
+    async def _subject_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self._slash_context(interaction)
+        if found is None or interaction.command is None:
+            return []
+        return self._suggest(slash.subjects(interaction.command.name, *found[1:]), current)
+
+    @play_cmd.autocomplete("how")
+    @recite_cmd.autocomplete("how")
+    @use_cmd.autocomplete("how")
+    @move_cmd.autocomplete("location")
+    @challenge_cmd.autocomplete("target")
+    async def _how_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self._slash_context(interaction)
+        if found is None or interaction.command is None:
+            return []
+        kind = interaction.command.name
+        typed = getattr(interaction.namespace, slash.KINDS[kind][1], None) or ""
+        try:
+            key = slash.pick(str(typed), slash.subjects(kind, *found[1:]), "choice")
+        except GameError:
+            return []
+        row, view, seat, legal = found
+        return self._suggest(slash.ways(kind, key, view, seat, legal, self._who(row, seat)), current)
 
     # -- decks -------------------------------------------------------------------------------
     async def _resolve(self, guild: int, user: int, name: str) -> dict[str, Any]:
@@ -370,13 +511,18 @@ class FaithCog(
     ) -> list[discord.Embed]:
         return render.private_embeds(row, seat, view, notes)
 
-    def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
-        assert row.id is not None
+    @staticmethod
+    def _who(row: GameSession, seat: Seat) -> views.Who:
+        """How a panel names a seat: "yours" for its own, else the player's display name."""
 
         def who(other: int) -> str:
             return "yours" if other == seat else seat_name(row, other)
 
-        return views.panel_items(row.id, seat, view, self.bot.service.legal_actions(row, seat), who)
+        return who
+
+    def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
+        assert row.id is not None
+        return views.panel_items(row.id, seat, view, self.bot.service.legal_actions(row, seat), self._who(row, seat))
 
     def command_from_component(
         self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]

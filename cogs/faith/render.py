@@ -52,17 +52,27 @@ def pool_text(seat: dict[str, Any]) -> str:
     return f"{seat['light']}{LIGHT} light, {seat['dark']}{DARK} dark"
 
 
+def numbered(zone: list[dict[str, Any]]) -> dict[int, str]:
+    """Each card's title by uid; copies in the zone are numbered in order ("Korah - Rebel #2"), so
+    the panel's choices and these lists name the same card the same way."""
+    titles = [card(x["card"]).title for x in zone]
+    return {
+        x["uid"]: f"{t} #{titles[: i + 1].count(t)}" if titles.count(t) > 1 else t
+        for i, (x, t) in enumerate(zip(zone, titles, strict=True))
+    }
+
+
 def field_lines(seat: dict[str, Any]) -> list[str]:
-    names = {ip["uid"]: card(ip["card"]).title for ip in seat["field"]}
+    names = numbered(seat["field"])
     out = []
     for ip in seat["field"]:
         c = card(ip["card"])
         state = "exhausted" if ip["exhausted"] else "ready"
         if c.type == "character":
             where = f" @ {names.get(ip['location'], '?')}" if ip["location"] is not None else ""
-            out.append(f"• {c.title} — {ip['damage']}/{c.health} damage, {state}{where}")
+            out.append(f"• {names[ip['uid']]} — {ip['damage']}/{c.health} damage, {state}{where}")
         else:
-            out.append(f"• {c.title} ({c.type}, {state})")
+            out.append(f"• {names[ip['uid']]} ({c.type}, {state})")
     return out or ["(nothing on the field)"]
 
 
@@ -96,9 +106,9 @@ def table_embeds(row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
 
 
 def hand_lines(private: dict[str, Any]) -> list[str]:
+    names = numbered(private["hand"])
     return [
-        f"• {card(h['card']).title} — {cost_text(card(h['card']))} ({card(h['card']).type})"
-        for h in private["hand"]
+        f"• {names[h['uid']]} — {cost_text(card(h['card']))} ({card(h['card']).type})" for h in private["hand"]
     ]
 
 

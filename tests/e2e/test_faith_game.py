@@ -86,6 +86,7 @@ async def take_turn_step(
             for c in comps
             if c.get("options") and ":do:" in c["custom_id"]
             for o in c["options"]
+            if decode(o["value"])  # not a group that opens a menu
         ]
         choice = plan(st, seat, options, alice)
         if choice is None:

@@ -207,7 +207,7 @@ class FaithRules(Rules[FaithState]):
             for t, t2, opp in targets:
                 if payable:
                     out.append(Play(card=h.uid, target=t, target2=t2, opponent=opp))
-                out += [Play(card=h.uid, recite=r, target=t, target2=t2, opponent=opp) for r in reciters[:2]]
+                out += [Play(card=h.uid, recite=r, target=t, target2=t2, opponent=opp) for r in reciters]
         for ip in mine:
             c = card(ip.card)
             if ip.exhausted or (c.type == "character" and turn.sick(state, ip)):
@@ -270,4 +270,4 @@ def _target_sets(
         [None] if kind in ("none", "opponent") else list(target_choices(state, seat, kind)) for kind in kinds
     ]
     opps: list[int | None] = list(zones.opponents(state, seat)) if "opponent" in kinds else [None]
-    return [(t, t2, o) for t, t2, o in product(pools[0], pools[1], opps) if t is None or t != t2][:12]
+    return [(t, t2, o) for t, t2, o in product(pools[0], pools[1], opps) if t is None or t != t2]

@@ -119,6 +119,17 @@ def encounter_embed(card: Encounter) -> discord.Embed:
         )
     if card.cornered:
         lines.append("Cornered (no card left to hide in), she adds: " + "; ".join(attack_text(a) for a in card.cornered) + ".")
+    if card.aside:
+        lines.append("The party may set it aside instead of facing it; the King's guard feeds on every card set aside.")
+    if card.regenerate:
+        lines.append(
+            "Regenerates: at each round's end it knits 1 health per card set aside; when it falls while any"
+            " remain, one is used up and it rises again at full health. Once Rizardo falls it rises no more."
+        )
+    if card.frenzy:
+        lines.append(
+            "Frenzy (once his guard can rise no more), he adds: " + "; ".join(attack_text(a) for a in card.frenzy) + "."
+        )
     if card.minions:
         lines.append("Fights beside: " + ", ".join(content().encounters[m].name for m in card.minions) + ".")
     text = "\n".join(lines)

@@ -149,6 +149,9 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
     ]
     lines += [foe_line(f) for f in pub["foes"] if f["health"] > 0]
     lines.append(f"Boss deck: {plural(pub['deck_left'], 'card')} left")
+    if pub.get("set_aside"):
+        names = ", ".join(content().card_name(c) for c in pub["set_aside"])
+        lines.append(f"Set aside: {names}")
     if pub.get("quarry") is not None and not any(f["boss"] for f in pub["foes"]):
         lines.append(f"The Boss has fled into the deck with {pub['quarry']} health left.")
     if pub["vote"]:

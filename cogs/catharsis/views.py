@@ -101,16 +101,17 @@ def aim_items(
     if kind == "adjust":
         command = decode(code)
         spent = set(command.get("dice", []))
-        by, most = 1, 1
+        by, most, up_to = 1, 1, True
         if command["type"] == "activate":
             ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
             block = next(b for b in (ab.do if ab else []) if b["op"] == "adjust")
-            by, most = block["by"], block["dice"]
+            by, most, up_to = block["by"], block["dice"], block.get("up_to", True)
+        steps = range(1, by + 1) if up_to else [by]  # without "up to" each die moves by the full amount
         for h in pub["heroes"]:
             for i, d in enumerate(h["dice"]):
                 if d["used"] or d["value"] == 0 or (h["seat"] == seat and i in spent):
                     continue
-                for delta in sorted({-by, -1, 1, by}):
+                for delta in sorted({sign * k for k in steps for sign in (-1, 1)}):
                     if 1 <= d["value"] + delta <= 6:
                         label = f"{names[h['seat']]}: die {i + 1} ({d['value']}) {delta:+d} → {d['value'] + delta}"
                         options.append(

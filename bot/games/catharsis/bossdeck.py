@@ -47,7 +47,7 @@ def resolve_encounter(state: CatharsisState, card: Encounter, events: list[Event
     pub = state.public
     pub.phase = Phase.BETWEEN
     options = [c.label for c in card.choices]
-    if card.linger:
+    if card.linger or card.aside:
         options = (options or ["Face it"]) + [SET_ASIDE]
     if options:
         open_vote(state, "choice", f"{card.name}: what does the party do?", options, card=card.id)
@@ -58,10 +58,13 @@ def resolve_encounter(state: CatharsisState, card: Encounter, events: list[Event
 
 def resolve_choice(state: CatharsisState, card_id: str, option: int, events: list[Event]) -> None:
     card = content().encounters[card_id]
-    if card.linger and option == len(card.choices or [None]):
+    if (card.linger or card.aside) and option == len(card.choices or [None]):
         state.public.set_aside.append(card.id)
-        state.public.growth_bank += 1
-        events.append(Event.public("aside", f"{card.name} is set aside; it will haunt every fight to come."))
+        if card.linger:
+            state.public.growth_bank += 1
+            events.append(Event.public("aside", f"{card.name} is set aside; it will haunt every fight to come."))
+        else:
+            events.append(Event.public("aside", f"{card.name} is set aside; the King's guard will feed on it."))
         return
     blocks = card.choices[option].do if card.choices else card.do
     label = card.choices[option].label if card.choices else "Face it"

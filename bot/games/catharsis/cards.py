@@ -97,6 +97,9 @@ class Encounter(Strict):
     flee: int = 0  # Demon-eyed Sniper: after each round she survives she slips this many cards deeper
     on_flee: list[dict[str, Any]] = []  # what her escape costs the party
     cornered: list[Attack] = []  # her full arsenal, added to her attacks once no card is left to hide in
+    aside: bool = False  # King's Guard: a trap the party may set aside instead of facing it
+    regenerate: bool = False  # the Royal Guard: set-aside cards make it knit and rise again
+    frenzy: list[Attack] = []  # Ruby King Rizardo: added to his attacks once his guard can rise no more
 
     _v = field_validator("health")(lambda cls, v: _check_scaled(v))
 

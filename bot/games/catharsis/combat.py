@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
-from bot.games.catharsis import quarry
+from bot.games.catharsis import guard, quarry
 from bot.games.catharsis.cards import Encounter, content, scaled
 from bot.games.catharsis.damage import add_packet, lose_morale
 from bot.games.catharsis.state import CatharsisState, Foe
@@ -66,6 +66,7 @@ def strike(state: CatharsisState, foe_index: int, amount: int, events: list[Even
     if not foe.alive:
         events.append(Event.public("defeat", f"{foe.name} is defeated."))
         run_blocks(state, card.on_defeat, events, foe=foe_index)
+        guard.fallen(state, foe, events)
 
 
 def run_blocks(
@@ -169,7 +170,7 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
     for i, foe in enumerate(pub.foes):
         if not foe.alive:
             continue
-        for attack in quarry.arsenal(foe):
+        for attack in quarry.arsenal(foe) + guard.frenzy_attacks(foe):
             amount = scaled(attack.amount, pub.party_size)
             if attack.kind in ("player", "party", "each"):
                 amount += (foe.growth if growth else 0) + fuel
@@ -207,8 +208,9 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
 
 
 def round_end(state: CatharsisState, events: list[Event]) -> None:
-    """After the foes' attack: Burn bites, the Horrific Mass grows."""
+    """After the foes' attack: Burn bites, the Horrific Mass grows, the King's guard knits."""
     pub = state.public
+    guard.regenerate(state, events)
     for h in pub.heroes:
         burn = h.counters.get("burn", 0)
         if burn and not h.dead:

@@ -67,6 +67,7 @@ class Foe(BaseModel):
     growth: int = 0
     reduced: bool = False  # Maladaum's Passive already blunted this foe's attack this round
     cornered: bool = False  # a fleeing Boss with no card left to hide in fights with everything
+    frenzy: bool = False  # a King whose guard can rise no more
 
     @property
     def alive(self) -> bool:
@@ -110,7 +111,7 @@ class Public(Part):
     card: str | None = None  # the Boss deck card being resolved
     deck_left: int = 0
     revealed: list[str] = []
-    set_aside: list[str] = []  # Horrific Mass traps left to linger
+    set_aside: list[str] = []  # Horrific Mass traps left to linger; King's Guard traps feeding the guard
     growth_bank: int = 0  # Growth counters waiting for the Horrific Mass
     quarry: int | None = None  # the Demon-eyed Sniper's health, carried from one sighting to the next
     packets: list[Packet] = []

@@ -14,7 +14,7 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 198 cards (power 140, monster 21, trap 16, event 9, special 8, boss 4), roles 7, bosses 4"
+        "catharsis: 227 cards (power 140, monster 32, trap 24, event 13, special 12, boss 6), roles 7, bosses 6"
     )
 
 

@@ -163,3 +163,15 @@ def test_a_heal_with_more_exhausted_powers_than_points_asks_which() -> None:
     board(s, 1, P("Leaf Blades"), P("Bark Skin"))
     s.public.heroes[1].board[1].ready = False
     assert views.needs_aim(project(s, 0)["public"], 0, views.decode(code)) is None
+
+
+def test_an_adjust_without_up_to_offers_only_the_full_step() -> None:
+    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"])
+    board(s, 0, P("Measured Step"))  # bottom: move 1 die by exactly 2
+    dice(s, 0, 5, 3)
+    dice(s, 1, 4)
+    pub = project(s, 0)["public"]
+    code = views.encode(c.Activate(slot=0, half="bottom", dice=[0]))
+    [select] = views.aim_items(1, pub, 0, code, "adjust", ["Ann", "Bo"])
+    values = [o.value for o in select.item.options]
+    assert values == ["0.1.-2", "0.1.2", "1.0.-2", "1.0.2"]  # the book's "by 2" is never a 1-step

@@ -579,6 +579,13 @@ class ApocryphaCog(
         confront = public.get("confront")
         if confront and confront["seat"] == seat:
             return f"You are confronting: the {confront['step']} step."
+        waiting = next((c for c in public.get("opponents", []) if c["seat"] == seat), None)
+        if waiting:
+            return (
+                f"Your confrontation waits at its {waiting['step']} step while "
+                + (f"@{{{confront['seat']}}}'s confrontation goes on" if confront else "another goes on")
+                + ". Checks go in any order: press Take my turn at it whenever no check is being rolled."
+            )
         if public.get("active") == seat:
             return f"It's your turn: the {public.get('step')} step."
         if public.get("outcome"):

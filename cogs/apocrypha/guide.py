@@ -99,6 +99,7 @@ def _choices(named: dict[str, str], current: str) -> list[app_commands.Choice[st
 
 
 Side = Literal["hope", "doom"]
+SAINT_CONFRONTING = "Whose confrontation, when several run at once (default: the one under way)"
 
 
 class GuideCommands:
@@ -299,6 +300,7 @@ class GuideCommands:
         also="More box mutations at once, separated by commas",
         name="Your own mutation's name",
         text="What your own mutation does (a ruling you apply, when no box mutation is named)",
+        saint=SAINT_CONFRONTING,
     )
     async def g_mutate(
         self,
@@ -308,6 +310,7 @@ class GuideCommands:
         also: str = "",
         name: str | None = None,
         text: str = "",
+        saint: str | None = None,
     ) -> None:
         def build(view: dict[str, Any]) -> dict[str, Any]:
             if mutation is None and name is None:
@@ -319,6 +322,7 @@ class GuideCommands:
                 "also": [card_ref(self.book, m, ("mutations",)) for m in also.split(",") if m.strip()],
                 "name": name,
                 "text": text,
+                "seat": seat_ref(view, saint) if saint else None,
             }
 
         await self._guide_act(interaction, build, "Mutated.")
@@ -378,12 +382,18 @@ class GuideCommands:
         await self._guide_act(interaction, build, "Ruled.")
 
     @guide.command(name="stop", description="Stop a power of the confronted card for this confrontation.")
-    @app_commands.describe(power="The power to stop (default: all of them)")
-    async def g_stop(self, interaction: discord.Interaction, power: str | None = None) -> None:
+    @app_commands.describe(power="The power to stop (default: all of them)", saint=SAINT_CONFRONTING)
+    async def g_stop(
+        self, interaction: discord.Interaction, power: str | None = None, saint: str | None = None
+    ) -> None:
         def build(view: dict[str, Any]) -> dict[str, Any]:
             if power is not None and not power.strip().isdigit():
                 raise GameError("Pick the power from the list.")
-            return {"type": "g_stop", "power": int(power) if power is not None else None}
+            return {
+                "type": "g_stop",
+                "power": int(power) if power is not None else None,
+                "seat": seat_ref(view, saint) if saint else None,
+            }
 
         await self._guide_act(interaction, build, "Stopped.")
 
@@ -427,8 +437,18 @@ class GuideCommands:
         )
 
     @guide.command(name="target", description="Raise or lower the target of the confrontation.")
-    async def g_target(self, interaction: discord.Interaction, by: app_commands.Range[int, -20, 20]) -> None:
-        await self._guide_act(interaction, lambda v: {"type": "g_target", "by": by}, "Target changed.")
+    @app_commands.describe(saint=SAINT_CONFRONTING)
+    async def g_target(
+        self,
+        interaction: discord.Interaction,
+        by: app_commands.Range[int, -20, 20],
+        saint: str | None = None,
+    ) -> None:
+        await self._guide_act(
+            interaction,
+            lambda v: {"type": "g_target", "by": by, "seat": seat_ref(v, saint) if saint else None},
+            "Target changed.",
+        )
 
     @guide.command(name="dice", description="Choose the next die results the rules roll (e.g. 6, 5, 1).")
     async def g_dice(self, interaction: discord.Interaction, values: str) -> None:
@@ -569,6 +589,9 @@ class GuideCommands:
     @g_check.autocomplete("saint")
     @g_give.autocomplete("saint")
     @g_search.autocomplete("saint")
+    @g_mutate.autocomplete("saint")
+    @g_stop.autocomplete("saint")
+    @g_target.autocomplete("saint")
     async def _saints(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         labels = saint_labels(await self._session_view(interaction))
         return _choices({label: label for label in labels.values()}, current)
@@ -617,7 +640,17 @@ class GuideCommands:
 
     @g_stop.autocomplete("power")
     async def _powers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        confront = (await self._session_view(interaction)).get("public", {}).get("confront")
+        view = await self._session_view(interaction)
+        public = view.get("public", {})
+        confront = public.get("confront")
+        chosen = getattr(interaction.namespace, "saint", None)
+        if chosen and view:
+            try:
+                seat = seat_ref(view, chosen)
+            except GameError:
+                return []
+            every = [c for c in [confront, *public.get("opponents", [])] if c]
+            confront = next((c for c in every if c["seat"] == seat), None)
         if not confront:
             return []
         card = self.book.card(confront["card"].split("#")[0])

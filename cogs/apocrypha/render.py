@@ -169,6 +169,8 @@ def _where_in_turn(public: dict[str, Any]) -> str:
     confront = public.get("confront")
     if confront:
         where += f", confronting: {confront['step']}"
+        if public.get("opponents"):
+            where += f" (+{len(public['opponents'])} waiting)"
     check = public.get("check")
     if check and check.get("stage") not in (None, "done"):
         where += f", check: {check['stage']}"
@@ -212,16 +214,12 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
         )
     confront = public.get("confront")
     if confront:
-        lines = [
-            f"{who(confront['seat'])} confronts **{name(confront['card'])}** ({confront['kind']}) · {confront['step']} step"
-        ]
-        targets = getattr(_card(book, confront["card"]), "targets", [])
-        if targets:
-            adjust = confront.get("target_adjust", 0)
-            lines.append(
-                "Targets: " + " or ".join(f"{t.virtue.capitalize()} {t.number + adjust}" for t in targets)
-            )
-        embed.add_field(name="Confrontation", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
+        lines = confront_lines(book, confront, who)
+        waiting = public.get("opponents", [])
+        for other in waiting:
+            lines += ["", *confront_lines(book, other, who, waiting=True)]
+        title = "Confrontation" if not waiting else f"Confrontations ({len(waiting) + 1}, checks in any order)"
+        embed.add_field(name=title, value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
     check = public.get("check")
     if check and check.get("stage") != "done":
         embed.add_field(
@@ -238,6 +236,20 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
         )
     _trim(embed, TABLE_BUDGET)
     return [embed]
+
+
+def confront_lines(
+    book: CardBook, confront: dict[str, Any], who: Callable[[int], str], waiting: bool = False
+) -> list[str]:
+    """One confrontation: who faces which card, its step (or that it waits its turn), its targets."""
+    name = namer(book)
+    state = f"waits at the {confront['step']} step" if waiting else f"{confront['step']} step"
+    lines = [f"{who(confront['seat'])} confronts **{name(confront['card'])}** ({confront['kind']}) · {state}"]
+    targets = getattr(_card(book, confront["card"]), "targets", [])
+    if targets:
+        adjust = confront.get("target_adjust", 0)
+        lines.append("Targets: " + " or ".join(f"{t.virtue.capitalize()} {t.number + adjust}" for t in targets))
+    return lines
 
 
 def _card(book: CardBook, uid: str) -> Any:
@@ -326,6 +338,15 @@ def guide_embeds(
     forced = secret.get("forced_dice", [])
     if forced:
         embed.add_field(name="Next dice", value=", ".join(map(str, forced)), inline=False)
+    confronts = [c for c in [public.get("confront"), *public.get("opponents", [])] if c]
+    if confronts:
+        lines = []
+        for i, c in enumerate(confronts):
+            lines += confront_lines(book, c, who, waiting=i > 0)
+            stopped = c.get("stopped") or []
+            if stopped:
+                lines.append("Powers stopped: " + ", ".join(str(p + 1) for p in stopped))
+        embed.add_field(name="Confronting", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
     check = public.get("check")
     if check and check.get("stage") != "done":
         embed.add_field(
@@ -342,7 +363,11 @@ def guide_embeds(
 GUIDE_TOOLS = (
     ("Before and between scenes", "prepare, stack, clock, reveal, orient, place, rest, give, search, notes"),
     ("Start", "draw (saints draw from the clock), start (a saint's turn), delay (sacrifice or add)"),
-    ("Confront", "present, mutate (box, several, or your own), stop (a card's power), target, retreat"),
+    (
+        "Confront",
+        "present (again, to another saint: several opponents at once), mutate (box, several, or your own), "
+        "stop (a card's power), target, retreat; `saint:` picks whose confrontation",
+    ),
     ("Check", "check (a bare check), ruling (a dice effect), dice (fix the next dice), mutate"),
     ("End", "endturn (they and their assisters reset; others may), fragment, endmission (won or lost)"),
 )

@@ -20,6 +20,7 @@ from bot.games.apocrypha.commands import (
     EndActiveTurn,
     EndMission,
     EndTurn,
+    Focus,
     Guard,
     Investigate,
     Keep,
@@ -116,6 +117,12 @@ def saint_items(
             )
         elif isinstance(act, ResetHand):
             buttons.append(GameButton(sid, "reset", label="Reset my hand"))
+        elif isinstance(act, Focus):
+            mine = next((c for c in public.get("opponents", []) if c["seat"] == seat), None)
+            vs = f" vs. {name(mine['card'])}" if mine else ""
+            buttons.append(
+                GameButton(sid, "focus", label=_label(f"Take my turn{vs}"), style=discord.ButtonStyle.primary)
+            )
         elif isinstance(act, Play):
             plays.append(act)
     if plays:
@@ -218,6 +225,7 @@ def guide_items(
 ) -> list[discord.ui.Item[Any]]:
     """The guide's controls, in the order of a turn's steps (start, confront, end); the rarer tools
     stay under `/apocrypha guide`."""
+    name = namer(book, public)
     buttons: list[discord.ui.Item[Any]] = []
     selects: list[discord.ui.Item[Any]] = []
     confront = public.get("confront")
@@ -250,22 +258,35 @@ def guide_items(
     if secret.get("clock"):
         buttons.append(GameButton(sid, "g_delay", label="Delay (sacrifice 1 clock card)"))
     # Confront: present a card, then stop its powers or mutate it; or a waiting threat retreats.
-    for act in actions:
-        if isinstance(act, Present):
-            buttons.append(
-                GameButton(
-                    sid,
-                    "g_present",
-                    f"{act.seat}.{act.nexus}",
-                    label="Present the nexus's top card",
-                    style=discord.ButtonStyle.primary,
-                )
+    presents = [a for a in actions if isinstance(a, Present)]
+    if presents and confront is None:
+        act = presents[0]
+        buttons.append(
+            GameButton(
+                sid,
+                "g_present",
+                f"{act.seat}.{act.nexus}",
+                label="Present the nexus's top card",
+                style=discord.ButtonStyle.primary,
             )
+        )
+    elif presents:
+        # Several opponents at once: the nexus's next card for another saint there.
+        options = [
+            discord.SelectOption(label=_label(f"To {seat_names[a.seat]}"), value=f"{a.seat}.{a.nexus}")
+            for a in presents[:25]
+        ]
+        selects.append(
+            GameSelect(sid, "g_present", options=options, placeholder="Another opponent: the top card to…")
+        )
     if confront is not None:
-        buttons.append(GameButton(sid, "g_stop", label="Stop the card's powers"))
+        card = name(confront["card"])
+        buttons.append(GameButton(sid, "g_stop", label=_label(f"Stop {card}'s powers")))
         options = [discord.SelectOption(label=m.name[:100], value=m.id) for m in list(book.mutations.values())[:25]]
         if options:
-            selects.append(GameSelect(sid, "g_mutate", options=options, placeholder="Add a mutation…"))
+            selects.append(
+                GameSelect(sid, "g_mutate", options=options, placeholder=_label(f"Mutate {card}…"))
+            )
     elif actions:
         shown = public.get("nexuses", {})
         waiting = [
@@ -312,7 +333,7 @@ def fit(
 def command_for(verb: str, arg: str | None, values: list[str], examined: list[str]) -> dict[str, Any] | None:
     """A saint's or the guide's click as an engine command (None: not a verb of this game)."""
     value = values[0] if values else None
-    simple = {"next", "roll", "keep", "seal"}
+    simple = {"next", "roll", "keep", "seal", "focus"}
     if verb in ("seal", "guard") and arg:
         virtue, _, rest = arg.partition("~")
         card, _, nexus = rest.partition("~")
@@ -349,8 +370,8 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     # The guide's panel.
     if verb == "g_start" and value is not None:
         return {"type": "g_start", "seat": int(value)}
-    if verb == "g_present" and arg is not None:
-        seat, _, nexus = arg.partition(".")
+    if verb == "g_present" and (arg is not None or value):
+        seat, _, nexus = (arg if arg is not None else value or "").partition(".")
         return {"type": "g_present", "seat": int(seat), "nexus": nexus or None}
     if verb == "g_reveal" and value:
         return {"type": "g_reveal", "nexus": value}

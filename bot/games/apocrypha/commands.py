@@ -66,6 +66,12 @@ class Answer(BaseModel):
     cards: list[str] = []
 
 
+class Focus(BaseModel):
+    """Guided, several opponents at once: go on with your waiting confrontation now (checks in any order)."""
+
+    type: Literal["focus"] = "focus"
+
+
 class Roll(BaseModel):
     """End assembling and roll the dice."""
 
@@ -211,11 +217,13 @@ class AddMutation(BaseModel):
     also: list[str] = []
     name: str | None = None
     text: str = ""
+    seat: int | None = None  # the confrontation of this saint (several opponents); None: the one under way
 
 
 class AdjustTarget(BaseModel):
     type: Literal["g_target"] = "g_target"
     by: int
+    seat: int | None = None  # as AddMutation.seat
 
 
 class Delay(BaseModel):
@@ -260,6 +268,7 @@ class StopPower(BaseModel):
 
     type: Literal["g_stop"] = "g_stop"
     power: int | None = None
+    seat: int | None = None  # as AddMutation.seat
 
 
 class GiveCard(BaseModel):
@@ -336,6 +345,7 @@ SAINT_COMMANDS = (
     EndTurn,
     ResetHand,
     Seal,
+    Focus,
 )
 GUIDE_COMMANDS = (
     PrepareNexus,
@@ -379,6 +389,7 @@ Command = Annotated[
     | ResetHand
     | Seal
     | Guard
+    | Focus
     | PrepareNexus
     | RevealNexus
     | PlaceSaints

@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural, verb
-from bot.games.apocrypha import checks, damage, guide_tools, investigate, turns
+from bot.games.apocrypha import checks, damage, guide_tools, investigate, opponents, turns
 from bot.games.apocrypha.cards import slug
 from bot.games.apocrypha.commands import (
     AddMutation,
@@ -36,7 +36,7 @@ from bot.games.apocrypha.commands import (
     StopPower,
 )
 from bot.games.apocrypha.mission_end import end_mission
-from bot.games.apocrypha.state import ClockCard, MutationApplied, NexusView, Pending
+from bot.games.apocrypha.state import ClockCard, Confrontation, MutationApplied, NexusView, Pending
 from bot.games.apocrypha.table import Table
 
 
@@ -110,6 +110,11 @@ def mutate(t: Table, cmd: AddMutation) -> None:
     """One or several mutations from the box, or one the guide writes (on a box mutation's effects,
     or in words only)."""
     pub = t.pub
+    if cmd.seat is not None and opponents.waiting_for(t, cmd.seat) is not None:
+        mutate_waiting(t, opponents.chosen(t, cmd.seat), cmd)
+        return
+    if cmd.seat is not None:
+        opponents.chosen(t, cmd.seat)  # refuses a saint who confronts nothing
     if pub.confront is None and (pub.check is None or pub.check.stage == "done"):
         raise GameError("There is no confrontation or check to mutate.")
     if cmd.name is None:
@@ -135,6 +140,26 @@ def mutate(t: Table, cmd: AddMutation) -> None:
         pub.confront.written.append(written)
         pub.confront.mutated = True
     t.say("mutate", f"The guide mutates the confrontation: {cmd.name}. {cmd.text}".strip())
+
+
+def mutate_waiting(t: Table, confront: Confrontation, cmd: AddMutation) -> None:
+    """Mutations for a confrontation waiting its turn: they apply at its check, as queued ones do."""
+    mids = [m for m in [cmd.mutation, *cmd.also] if m is not None] or [t.state.rng.choice(sorted(t.book.mutations))]
+    for mid in mids:
+        if mid not in t.book.mutations:
+            raise GameError(f"There is no mutation called {mid} in the box.")
+    if cmd.name is not None and not cmd.mutation and not cmd.text.strip():
+        raise GameError("Say what your mutation does (its text), or base it on a mutation from the box.")
+    if cmd.name is not None and cmd.also:
+        raise GameError("Write one mutation at a time.")
+    if cmd.name is not None and cmd.mutation is None:
+        confront.written.append(MutationApplied(mutation="written", side=cmd.name, rolls=[], result=0, text=cmd.text))
+    else:
+        for i, mid in enumerate(mids):
+            fixed = cmd.roll if cmd.roll and i == 0 else ""
+            confront.queued_mutations.append(f"{mid}:{fixed}:{(cmd.name or '') if i == 0 else ''}")
+    confront.mutated = True
+    t.say("mutate", f"The guide mutates {seat_ref(confront.seat)}'s confrontation vs. {t.name(confront.card)}; it applies at their check.")
 
 
 def handle(t: Table, cmd: Any) -> None:
@@ -211,11 +236,14 @@ def handle(t: Table, cmd: Any) -> None:
     elif isinstance(cmd, AdjustTarget):
         if pub.confront is None and pub.check is None:
             raise GameError("There is no confrontation whose target could change.")
-        if pub.confront is not None:
-            pub.confront.target_adjust += cmd.by
-        if pub.check is not None and pub.check.target is not None and pub.check.stage != "done":
+        confront = opponents.chosen(t, cmd.seat) if cmd.seat is not None else pub.confront
+        if confront is not None:
+            confront.target_adjust += cmd.by
+        running = confront is pub.confront
+        if running and pub.check is not None and pub.check.target is not None and pub.check.stage != "done":
             pub.check.target += cmd.by
-        t.say("target", f"The guide changes the target by {cmd.by:+d}.")
+        whose = f" of {seat_ref(confront.seat)}'s confrontation" if confront is not None and not running else ""
+        t.say("target", f"The guide changes the target{whose} by {cmd.by:+d}.")
     elif isinstance(cmd, Delay) and cmd.add:
         guide_tools.add_delay(t, cmd.n)
     elif isinstance(cmd, Delay):
@@ -238,12 +266,16 @@ def handle(t: Table, cmd: Any) -> None:
         if pub.active is None:
             raise GameError("No saint is taking a turn.")
         active = pub.active
-        if pub.confront is not None:
+        resetting = [active] + [a.seat for a in (pub.check.assists if pub.check else []) if a.accepted]
+        # Every confrontation under way ends unbeaten: the one running, then each waiting opponent.
+        while pub.confront is not None:
+            if pub.damage is not None:
+                damage.take_pending(t, pub.damage.seat)
+            pub.pending = []
             investigate.terminate(t, False)
         if pub.damage is not None:
             damage.take_pending(t, pub.damage.seat)
         pub.pending = []
-        resetting = [active] + [a.seat for a in (pub.check.assists if pub.check else []) if a.accepted]
         pub.check = None
         for seat in resetting:
             if seat not in pub.must_reset:
@@ -268,10 +300,9 @@ def handle(t: Table, cmd: Any) -> None:
 
 
 def present(t: Table, cmd: Present) -> None:
-    pub = t.pub
     require_saint(t, cmd.seat)
-    if pub.confront is not None:
-        raise GameError("A confrontation is already under way.")
+    if opponents.of(t, cmd.seat) is not None:
+        raise GameError(f"{t.view(cmd.seat).name} is already confronting a card; one at a time.")
     if cmd.nexus is not None:
         nexus(t, cmd.nexus)
         deck = t.sec.nexus_decks.setdefault(cmd.nexus, [])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural, verb
-from bot.games.apocrypha import checks
+from bot.games.apocrypha import checks, opponents
 from bot.games.apocrypha.commands import (
     DiceEffect,
     DrawClock,
@@ -30,8 +30,8 @@ def require_saint(t: Table, seat: int) -> None:
 
 
 def draw_clock(t: Table, cmd: DrawClock) -> None:
-    """Saints draw from the clock in the order named; a gift or threat drawn is confronted at once,
-    and the saints after it wait (nobody draws into the middle of a confrontation)."""
+    """Saints draw from the clock in the order named; a gift or threat drawn is confronted at once.
+    Several drawn are several opponents at once: the first runs, the others wait their turn."""
     for seat in cmd.seats:
         require_saint(t, seat)
     if len(set(cmd.seats)) != len(cmd.seats):
@@ -40,15 +40,9 @@ def draw_clock(t: Table, cmd: DrawClock) -> None:
         raise GameError("Finish the confrontation or question under way first.")
     if not t.sec.clock:
         raise GameError("The clock is empty.")
-    for i, seat in enumerate(cmd.seats):
+    for seat in cmd.seats:
         if t.clock_draw(seat) is None:
             t.tell_guide("clock", "The clock ran out before everyone drew.")
-            return
-        if t.pub.confront is not None:
-            rest = cmd.seats[i + 1 :]
-            if rest:
-                names = ", ".join(seat_ref(s) for s in rest)
-                t.tell_guide("clock", f"A confrontation began, so {names} did not draw.")
             return
 
 
@@ -90,9 +84,9 @@ def dice_effect(t: Table, cmd: DiceEffect) -> None:
 
 
 def stop_power(t: Table, cmd: StopPower) -> None:
-    confront = t.pub.confront
-    if confront is None:
+    if cmd.seat is None and t.pub.confront is None:
         raise GameError("Nothing is being confronted, so there is no power to stop.")
+    confront = opponents.chosen(t, cmd.seat)
     card = t.card(confront.card)
     if not card.powers:
         raise GameError(f"{card.name} has no powers to stop.")

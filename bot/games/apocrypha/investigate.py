@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import archetypes, checks, coop, damage, sanctify
+from bot.games.apocrypha import archetypes, checks, coop, damage, opponents, sanctify
 from bot.games.apocrypha.cards import Gift, Omen, Threat
 from bot.games.apocrypha.state import Confrontation, Modifier, card_id
 from bot.games.apocrypha.table import PLACE_WORDS, Table
@@ -54,18 +54,23 @@ def investigate(t: Table, seat: int) -> None:
     t.say("investigate", f"{seat_ref(seat)} investigates {name}, but it is empty.")
 
 
-def begin_confront(t: Table, seat: int, uid: str, origin: str | None) -> None:
+def begin_confront(t: Table, seat: int, uid: str, origin: str | None) -> Confrontation:
     card = t.card(uid)
     kind = "gift" if isinstance(card, Gift) else "threat" if isinstance(card, Threat) else None
     if kind is None:
         raise GameError(f"{card.name} is not a gift or a threat, so it cannot be confronted.")
-    t.pub.confront = Confrontation(seat=seat, card=uid, kind=kind)  # type: ignore[arg-type]
+    confront = Confrontation(seat=seat, card=uid, kind=kind)  # type: ignore[arg-type]
+    targets = " or ".join(f"{x.virtue.capitalize()} {x.number}" for x in card.targets)
+    t.say("confront", f"{seat_ref(seat)} confronts the {kind} {card.name} ({targets}).", card=card.id)
+    if t.pub.confront is not None:
+        opponents.add(t, confront)  # guided: several opponents at once
+    else:
+        t.pub.confront = confront
+        t.sec.used = []
     t.sec.origins.pop(uid, None)
     if origin is not None:
         t.sec.origins[uid] = origin
-    t.sec.used = []
-    targets = " or ".join(f"{x.virtue.capitalize()} {x.number}" for x in card.targets)
-    t.say("confront", f"{seat_ref(seat)} confronts the {kind} {card.name} ({targets}).", card=card.id)
+    return confront
 
 
 def require_confront(t: Table, seat: int, step: str | None = None) -> Confrontation:
@@ -177,9 +182,11 @@ def terminate(t: Table, won: bool) -> None:
 def end_confrontation(t: Table) -> None:
     t.pub.pending = [p for p in t.pub.pending if p.kind != "accept_assist"]
     t.sec.used = []
-    # The card's origin is kept only while a hold may still send it back to its nexus.
-    held = {h.card for h in t.pub.holds}
-    t.sec.origins = {u: k for u, k in t.sec.origins.items() if u in held}
+    # The card's origin is kept only while a hold may still send it back to its nexus, or while
+    # it is one of the opponents still waiting.
+    kept = {h.card for h in t.pub.holds} | {c.card for c in t.pub.opponents}
+    t.sec.origins = {u: k for u, k in t.sec.origins.items() if u in kept}
+    opponents.next_up(t)
 
 
 def avoid(t: Table, gift: str, threat: str, again: bool) -> None:

@@ -15,6 +15,7 @@ def end_mission(t: Table, won: bool) -> None:
     if any(p.kind == "death" for p in pub.pending):
         raise GameError("The choir is still choosing who takes the death.")
     pub.confront = None
+    pub.opponents = []
     pub.check = None
     pub.pending = []
     pub.damage = None

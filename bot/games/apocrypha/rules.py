@@ -13,7 +13,7 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat, seat_ref
-from bot.games.apocrypha import checks, coop, damage, guide, investigate, sanctify, turns
+from bot.games.apocrypha import checks, coop, damage, guide, investigate, opponents, sanctify, turns
 from bot.games.apocrypha.cards import CardBook, Mission, cached_book, check_mission, load_book
 from bot.games.apocrypha.commands import (
     GUIDE_COMMANDS,
@@ -25,6 +25,7 @@ from bot.games.apocrypha.commands import (
     EndActiveTurn,
     EndMission,
     EndTurn,
+    Focus,
     Give,
     Guard,
     Investigate,
@@ -289,10 +290,16 @@ class Apocrypha(Rules[ApocryphaState]):
             turns.play(t, seat, cmd)
         elif isinstance(cmd, Investigate):
             turns.investigate_cmd(t, seat, cmd.omen)
+        elif isinstance(cmd, Next) and opponents.waiting_for(t, seat) is not None:
+            opponents.focus(t, seat)  # a saint whose confrontation waits goes on with it first
         elif isinstance(cmd, Next):
             turns.next_step(t, seat)
         elif isinstance(cmd, Attempt):
+            if opponents.waiting_for(t, seat) is not None:
+                opponents.focus(t, seat)  # checks in any order: attempting takes the focus
             investigate.attempt(t, seat, cmd.virtue)
+        elif isinstance(cmd, Focus):
+            opponents.focus(t, seat)
         elif isinstance(cmd, AssistCheck):
             checks.offer_assist(t, seat, cmd.virtue)
         elif isinstance(cmd, Answer):
@@ -393,10 +400,15 @@ class Apocrypha(Rules[ApocryphaState]):
                 acts += [StartTurn(seat=s, draw=bool(state.secret.clock)) for s in pub.order]
             else:
                 acts.append(EndActiveTurn())
-                if pub.confront is None:
-                    key = pub.saints[pub.active].nexus
-                    if key and state.secret.nexus_decks.get(key):
-                        acts.append(Present(seat=pub.active, nexus=key))
+                key = pub.saints[pub.active].nexus
+                if key and state.secret.nexus_decks.get(key):
+                    # The nexus's top card, for the active saint; once a confrontation is under way,
+                    # for another saint there (several opponents at once).
+                    free = [s for s in pub.order if t.together(s, pub.active) or s == pub.active]
+                    free = [s for s in free if opponents.of(t, s) is None]
+                    if pub.confront is None:
+                        free = [pub.active] if pub.active in free else []
+                    acts += [Present(seat=s, nexus=key) for s in free]
             return acts
         if seat not in pub.saints:
             return []
@@ -462,6 +474,8 @@ class Apocrypha(Rules[ApocryphaState]):
                 acts.append(EndTurn())
         elif seat in pub.must_reset or seat in pub.reset_open:
             acts.append(ResetHand())
+        if opponents.waiting_for(t, seat) is not None and opponents.why_not_now(t) is None:
+            acts.append(Focus())
         if pub.coop is not None and check is None and pub.confront is None:
             acts += sanctify.legal(t, seat)
         acts += self._playable(t, seat)

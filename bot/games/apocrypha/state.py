@@ -199,6 +199,9 @@ class Public(Part):
     nexuses: dict[str, NexusView] = {}
     clock_count: int = 0
     confront: Confrontation | None = None
+    # Guided: other confrontations under way at the same time (several opponents), each waiting as it
+    # was left while `confront` runs; see opponents.py.
+    opponents: list[Confrontation] = []
     check: Check | None = None
     pending: list[Pending] = []
     damage: DamageState | None = None
@@ -256,7 +259,13 @@ def origins_to_secret(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-STATE_UPGRADES = (origins_to_secret,)
+def several_opponents(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 -> 3: guided confrontations waiting beside the one under way (none in older saves)."""
+    data.setdefault("public", {}).setdefault("opponents", [])
+    return data
+
+
+STATE_UPGRADES = (origins_to_secret, several_opponents)
 
 
 class ApocryphaState(GameState):

@@ -81,6 +81,8 @@ def all_zones(state: ApocryphaState) -> Iterator[tuple[str, str]]:
             yield f"halo {seat}", uid
     if state.public.confront is not None:
         yield "confront", state.public.confront.card
+    for waiting in state.public.opponents:
+        yield "confront", waiting.card
 
 
 class Table:

@@ -137,7 +137,7 @@ def test_present_from_a_nexus_or_the_box(rules):
         card_id(game.pub.confront.card) == "strix"
         and game.state.secret.origins[game.pub.confront.card] == "main_street"
     )
-    game.fails(GUIDE, Present(seat=0, card="reaper"), "already")
+    game.fails(GUIDE, Present(seat=1, card="reaper"), "already")
     game2 = guided(rules, ["frank_block"])
     game2.do(GUIDE, Present(seat=0, card="reaper"))
     assert game2.pub.confront.kind == "gift" and game2.pub.confront.card not in game2.state.secret.origins

@@ -40,5 +40,5 @@ def test_a_state_saved_with_a_public_origin_loads_with_it_in_secret(rules):
     data["schema_version"] = 1  # as the first release saved it
     data["public"]["confront"]["origin"] = data["secret"].pop("origins")[card]
     loaded = rules.load_state(data)
-    assert loaded.secret.origins == {card: "chapel"} and loaded.schema_version == 2
+    assert loaded.secret.origins == {card: "chapel"} and loaded.schema_version == 1 + len(rules.state_upgrades)
     assert "origin" not in loaded.public.confront.model_dump()

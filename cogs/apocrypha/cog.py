@@ -20,7 +20,7 @@ from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat
 from bot.games.apocrypha.cards import CardBook, Mission
 from bot.games.apocrypha.commands import AssistCheck
-from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display
+from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display, fragments_to_give_up
 from bot.service import Result, actor_of, user_of
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apocrypha import choir, render, views
@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 Virtue = Literal["body", "mind", "rage", "soul"]
 END_KIND = "mission_end"  # a server-wide record per session: the fragment display and who chose what
 NONE = "-"
+KEEP_HALO = "keep"  # a full halo keeps its fragments; the new one stays on display
 CARD_KINDS = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses", "deaths")
 
 
@@ -632,6 +633,9 @@ class ApocryphaCog(
             if verb == "frag":
                 await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
                 return
+            if verb == "frag_give":
+                await self._give_up_fragment(interaction, row, arg, values[0] if values else KEEP_HALO)
+                return
             if verb == "ask":
                 await self._ask_for_assist(interaction, row)
                 return
@@ -762,6 +766,30 @@ class ApocryphaCog(
         else:
             await self._write_records(row, {})
 
+    def _end_message(self, row: GameSession, data: dict[str, Any]) -> tuple[str, discord.ui.View | None]:
+        """The display's next question: a full halo's sacrifice, or the next saint's choice."""
+        giving = data.get("giving")
+        if giving is not None:
+            return self._give_up_message(row, int(giving), data["picks"][str(giving)])
+        return self._display_message(row, data["display"], data["order"][len(data["picks"])])
+
+    def _give_up_message(self, row: GameSession, seat: int, fragment: str) -> tuple[str, discord.ui.View | None]:
+        """A full halo: the saint chooses which of their fragments gives way to the new one."""
+        assert row.id is not None
+        state = self.rules.load_state(row.state or {})
+        name = render.namer(self.book, (row.state or {})["public"])
+        slots = fragments_to_give_up(state, seat, self.book)
+        options = [
+            discord.SelectOption(label=f"Give up {name(cid)}"[:100], value=str(slot)) for slot, cid in slots.items()
+        ]
+        options.append(discord.SelectOption(label=f"Keep my halo; leave {name(fragment)}"[:100], value=KEEP_HALO))
+        select = GameSelect(row.id, "frag_give", str(seat), options=options[:25], placeholder="Give up a fragment…")
+        text = (
+            f"{mention(user_of(row, seat))}, your halo is full: choose the fragment you give up for "
+            f"**{name(fragment)}**, or keep your halo as it is and leave {name(fragment)} on display."
+        )
+        return text, view_of([select])
+
     def _display_message(
         self, row: GameSession, display: list[str], chooser: int
     ) -> tuple[str, discord.ui.View | None]:
@@ -806,13 +834,51 @@ class ApocryphaCog(
             picks[str(seat)] = value
             if value != NONE:
                 display.remove(fid)
-            data.update(picks=picks, display=display, done=len(picks) >= len(order) or not display)
+            full = value not in (NONE,) and not value.startswith("trade:") and fragments_to_give_up(
+                self.rules.load_state(row.state or {}), seat, self.book
+            )
+            data.update(picks=picks, display=display, giving=seat if full else None)
+            data["done"] = not full and (len(picks) >= len(order) or not display)
             current.data = data
             after.update(data)
             return current
 
         await self._end_record(row, choose)
-        order = after["order"]
+        await self._after_choice(interaction, row, after)
+
+    async def _give_up_fragment(
+        self, interaction: discord.Interaction, row: GameSession, arg: str | None, value: str
+    ) -> None:
+        seat = int(arg) if arg and arg.isdigit() else -1
+        if user_of(row, seat) != interaction.user.id:
+            raise GameError("Only the saint whose halo is full chooses what it gives up.")
+        state = self.rules.load_state(row.state or {})
+        after: dict[str, Any] = {}
+
+        def give_up(current: PlayerRecord | None) -> PlayerRecord:
+            data = dict(current.data) if current is not None else {}
+            if current is None or data.get("done") or data.get("giving") != seat:
+                raise GameError("Nothing is waiting for you to give up a fragment.")
+            picks, display = dict(data["picks"]), list(data["display"])
+            fid = picks[str(seat)]
+            if value == KEEP_HALO:
+                picks[str(seat)] = NONE
+                display.append(fid)  # left on display for the saints after
+            elif value.isdigit() and int(value) in fragments_to_give_up(state, seat, self.book):
+                picks[str(seat)] = f"{fid}@{value}"
+            else:
+                raise GameError("Choose one of your fragments from the list.")
+            data.update(picks=picks, display=display, giving=None)
+            data["done"] = len(picks) >= len(data["order"]) or not display
+            current.data = data
+            after.update(data)
+            return current
+
+        await self._end_record(row, give_up)
+        await self._after_choice(interaction, row, after)
+
+    async def _after_choice(self, interaction: discord.Interaction, row: GameSession, after: dict[str, Any]) -> None:
+        """The display message after a choice: the next question, or the records once all have chosen."""
         if after["done"]:
             picks = after["picks"]
             self.bot.publisher.schedule(("records", row.id), lambda: self._write_records(row, picks))
@@ -820,7 +886,7 @@ class ApocryphaCog(
             text = render.display_text(self.book, public, after["display"], None)
             await interaction.response.edit_message(content=text, view=None)
             return
-        content, view = self._display_message(row, after["display"], order[len(after["picks"])])
+        content, view = self._end_message(row, after)
         await interaction.response.edit_message(content=content, view=view)
 
     async def _write_records(self, row: GameSession, picks: dict[str, str]) -> None:
@@ -832,10 +898,11 @@ class ApocryphaCog(
             brought = record_data(saints, seat)
             if brought is None or row.guild_id is None:
                 continue
-            pick = picks.get(str(seat), NONE)
+            pick, _, give_up = picks.get(str(seat), NONE).partition("@")
             fragment = None if pick == NONE else pick.removeprefix("trade:")
             trade = pick.startswith("trade:")
-            changed = await self._update_saint(row, state, seat, user, brought.name, fragment, trade)
+            slot = int(give_up) if give_up.isdigit() else None
+            changed = await self._update_saint(row, state, seat, user, brought.name, fragment, trade, slot)
             if changed is not None:
                 lines.append(f"{mention(user)} " + render.record_change(self.book, *changed))
         if lines:
@@ -846,7 +913,15 @@ class ApocryphaCog(
             )
 
     async def _update_saint(
-        self, row: GameSession, state: Any, seat: int, user: int, name: str, fragment: str | None, trade: bool
+        self,
+        row: GameSession,
+        state: Any,
+        seat: int,
+        user: int,
+        name: str,
+        fragment: str | None,
+        trade: bool,
+        give_up: int | None = None,
     ) -> tuple[SaintRecord, SaintRecord] | None:
         """One saint's record after Mission End (None if it was retired during the mission)."""
         assert row.guild_id is not None
@@ -856,7 +931,9 @@ class ApocryphaCog(
             if current is None:
                 return None
             base = SaintRecord.model_validate(current.data)
-            new = after_mission(base, state, seat, self.book, self._rng(row, 100 + seat), fragment, trade)
+            new = after_mission(
+                base, state, seat, self.book, self._rng(row, 100 + seat), fragment, trade, give_up
+            )
             seen[:] = [(base, new)]
             current.data = new.model_dump(mode="json")
             return current

@@ -146,31 +146,23 @@ def after_mission(
     rng: Rng,
     fragment: str | None = None,
     trade_for_death: bool = False,
+    give_up: int | None = None,
 ) -> SaintRecord:
     """The saint's record after Mission End.
 
     fragment: the fragment this saint chose from the display (slotted), if any.
     trade_for_death: a faded saint sacrifices that fragment to avoid the death instead.
+    give_up: the halo slot of the fragment the saint gives up for it when the halo is full.
     """
     rec = record.model_copy(deep=True)
     view = state.public.saints[seat]
     rec.missions += 1
     # The halo keeps fragments and deaths; slotted gifts return to the deck, anything else to the box.
-    rec.halo = {}
-    kept_gifts: list[str] = []
-    for slot, uid in view.halo.items():
-        cid = card_id(uid)
-        if cid in book.gifts:
-            kept_gifts.append(cid)
-        elif (
-            cid in book.fragments
-            or cid in book.deaths
-            or cid.startswith("custom_")
-            or _mission_fragment(state, book, cid)
-        ):
-            rec.halo[slot] = cid
-            if cid in state.public.fragments_given:
-                rec.custom[cid] = dict(state.public.fragments_given[cid])
+    rec.halo = kept_halo(state, seat, book)
+    kept_gifts = [card_id(u) for u in view.halo.values() if card_id(u) in book.gifts]
+    for cid in rec.halo.values():
+        if cid in state.public.fragments_given:
+            rec.custom[cid] = dict(state.public.fragments_given[cid])
     hand = state.players[seat]
     for uid in [*hand.hand, *hand.buried, *state.secret.decks.get(seat, []), *view.discard]:
         if card_id(uid) in book.gifts:
@@ -183,8 +175,8 @@ def after_mission(
         else:
             slot = free_slot(rec)
             if slot is None and rec.fragments():
-                # A full halo gives up its earliest fragment for the chosen one, never the new one.
-                slot = min(rec.fragments())
+                # A full halo gives up the fragment the saint chose (the earliest if none), never the new one.
+                slot = give_up if give_up in rec.fragments() else min(rec.fragments())
             if slot is not None:
                 rec.halo[slot] = fragment
     if death:
@@ -194,6 +186,27 @@ def after_mission(
     enforce_limit(rec)
     rec.gifts = fit_gifts(rec, book, rng)
     return rec
+
+
+def kept_halo(state: ApocryphaState, seat: int, book: CardBook) -> dict[int, str]:
+    """The fragments and deaths (slot -> card id) the saint's halo keeps after the mission."""
+    kept = {}
+    for slot, uid in state.public.saints[seat].halo.items():
+        cid = card_id(uid)
+        if cid in book.gifts:
+            continue
+        if cid in book.fragments or cid in book.deaths or cid.startswith("custom_") or _mission_fragment(state, book, cid):
+            kept[slot] = cid
+    return kept
+
+
+def fragments_to_give_up(state: ApocryphaState, seat: int, book: CardBook) -> dict[int, str]:
+    """A full halo at Mission End: the fragments (slot -> card id) the saint may give up for a new
+    one; empty when a new fragment fits."""
+    rec = SaintRecord(saint_id="", name="", halo=kept_halo(state, seat, book))
+    if free_slot(rec) is not None:
+        return {}
+    return {slot: rec.halo[slot] for slot in sorted(rec.fragments())}
 
 
 def _mission_fragment(state: ApocryphaState, book: CardBook, cid: str) -> bool:

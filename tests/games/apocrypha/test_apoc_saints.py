@@ -223,3 +223,27 @@ def test_a_fragment_chosen_from_the_display_for_a_full_halo_replaces_the_earlies
     game.do(GUIDE, EndMission(won=True))
     after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground")
     assert after.halo[6] == "the_playground" and after.halo[7] == "the_cutting_room"
+
+
+def test_a_full_halo_gives_up_the_fragment_the_saint_chose_at_mission_end(rules, book):
+    from bot.games.apocrypha.saints import fragments_to_give_up
+
+    record = new_record("frank_block", book)
+    record.halo = {s: "death" for s in (0, 1, 2, 3, 5, 8)} | {6: "the_tale", 7: "the_cutting_room"}
+    game = play_and_end(rules, record, won=True)
+    assert fragments_to_give_up(game.state, 0, book) == {6: "the_tale", 7: "the_cutting_room"}
+    game.do(GUIDE, EndMission(won=True))
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground", give_up=7)
+    assert after.halo[7] == "the_playground" and after.halo[6] == "the_tale"
+    # A slot that holds no fragment (a death) cannot be given up: the earliest fragment goes instead.
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground", give_up=0)
+    assert after.halo[6] == "the_playground" and after.halo[0] == "death"
+
+
+def test_a_halo_with_room_gives_nothing_up(rules, book):
+    from bot.games.apocrypha.saints import fragments_to_give_up
+
+    record = new_record("frank_block", book)
+    record.halo = {1: "the_tale"}
+    game = play_and_end(rules, record, won=True)
+    assert fragments_to_give_up(game.state, 0, book) == {}

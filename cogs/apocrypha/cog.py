@@ -25,8 +25,10 @@ from bot.service import Result, actor_of, user_of
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apocrypha import choir, render, views
 from cogs.apocrypha.guide import GuideCommands, numbers
+from cogs.apocrypha.guide_forms import FragmentForm, MutationForm
 from cogs.apocrypha.missions import MissionCommands, find_mission, mission_of
 from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
+from cogs.apocrypha.views import WRITE
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
 from cogs.common.help import unique_names
@@ -633,6 +635,9 @@ class ApocryphaCog(
             if verb == "frag":
                 await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
                 return
+            if verb in ("g_fragment_form", "g_mutate_form") or (verb == "g_mutate" and WRITE in values):
+                await self._open_form(interaction, row, verb)
+                return
             if verb == "frag_give":
                 await self._give_up_fragment(interaction, row, arg, values[0] if values else KEEP_HALO)
                 return
@@ -646,6 +651,23 @@ class ApocryphaCog(
             await refuse(interaction, fill_seats(exc.message, row))
             return
         await super().on_component(interaction, row, verb, arg, values)
+
+    async def _open_form(self, interaction: discord.Interaction, row: GameSession, verb: str) -> None:
+        """The guide's panel: a form for a fragment handed out, or a mutation written on the spot."""
+        assert row.id is not None
+        if actor_of(row, interaction.user.id) != GUIDE:
+            raise GameError("Only the guide can do that.")
+        _, view = await self._guide_view(interaction, row.id)
+        sid = row.id
+
+        async def act(ix: discord.Interaction, build: Any, notice: str) -> None:
+            await self._guide_act(ix, build, notice, session_id=sid)
+
+        if verb == "g_fragment_form":
+            form: discord.ui.Modal = FragmentForm(self.book, view, act)
+        else:
+            form = MutationForm(view, act)
+        await interaction.response.send_modal(form)
 
     async def _choir_choice(
         self, interaction: discord.Interaction, row: GameSession, verb: str, value: str

@@ -112,9 +112,17 @@ class GuideCommands:
 
     # The cog supplies act() and _here() (GameCog) and guide_message().
 
-    async def _guide_view(self, interaction: discord.Interaction) -> tuple[GameSession, dict[str, Any]]:
-        """The session here and the guide's view of it; a refusal for anyone else."""
-        row = await self._here(interaction)  # type: ignore[attr-defined]
+    async def _guide_view(
+        self, interaction: discord.Interaction, session_id: int | None = None
+    ) -> tuple[GameSession, dict[str, Any]]:
+        """The session here (or the panel's session) and the guide's view of it; a refusal for anyone else."""
+        if session_id is not None:
+            found = await self.bot.service.store.get(session_id)
+            if found is None:
+                raise GameError("That game is gone.")
+            row = found
+        else:
+            row = await self._here(interaction)  # type: ignore[attr-defined]
         if actor_of(row, interaction.user.id) != GUIDE:
             raise GameError("Only the guide can do that.")
         if row.state is None:
@@ -128,10 +136,12 @@ class GuideCommands:
         names = {int(k): r.get("name", "") for k, r in saints.items() if isinstance(r, dict)}
         return {**view, "saint_names": names}
 
-    async def _guide_act(self, interaction: discord.Interaction, build: Any, notice: str) -> None:
+    async def _guide_act(
+        self, interaction: discord.Interaction, build: Any, notice: str, session_id: int | None = None
+    ) -> None:
         """Resolve names with the guide's view, then hand the command to the engine."""
         try:
-            row, view = await self._guide_view(interaction)
+            row, view = await self._guide_view(interaction, session_id)
             command = build(view)
         except GameError as exc:
             await refuse(interaction, exc.message)

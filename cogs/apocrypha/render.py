@@ -369,7 +369,11 @@ GUIDE_TOOLS = (
         "stop (a card's power), target, retreat; `saint:` picks whose confrontation",
     ),
     ("Check", "check (a bare check), ruling (a dice effect), dice (fix the next dice), mutate"),
-    ("End", "endturn (they and their assisters reset; others may), fragment, endmission (won or lost)"),
+    (
+        "End",
+        "endturn (they and their assisters reset; others may), fragment (or the panel's Hand a fragment…), "
+        "endmission (won or lost)",
+    ),
 )
 
 

@@ -41,6 +41,7 @@ from cogs.common.text import OPTION_DESCRIPTION_MAX, clip
 
 ROWS = 5
 PER_ROW = 5
+WRITE = "__write"  # the mutation select's "Write your own…": opens the guide's form
 NEXT_LABEL = {
     "avoid": "Face it (to Initiate)",
     "initiate": "On to Act",
@@ -281,12 +282,21 @@ def guide_items(
         )
     if confront is not None:
         card = name(confront["card"])
-        buttons.append(GameButton(sid, "g_stop", label=_label(f"Stop {card}'s powers")))
-        options = [discord.SelectOption(label=m.name[:100], value=m.id) for m in list(book.mutations.values())[:25]]
-        if options:
-            selects.append(
-                GameSelect(sid, "g_mutate", options=options, placeholder=_label(f"Mutate {card}…"))
-            )
+        powers = getattr(_card_of(book, confront["card"]), "powers", [])
+        if len(powers) == 1:
+            buttons.append(GameButton(sid, "g_stop", "all", label=_label(f"Stop {card}'s power")))
+        elif powers:
+            options = [discord.SelectOption(label=_label(f"All of {card}'s powers"), value="all")]
+            options += [
+                discord.SelectOption(
+                    label=_label(f"{i + 1}. {p.timing.capitalize()}"), value=str(i), description=clip(p.text, OPTION_DESCRIPTION_MAX)
+                )
+                for i, p in enumerate(powers[:24])
+            ]
+            selects.append(GameSelect(sid, "g_stop", options=options, placeholder=_label(f"Stop a power of {card}…")))
+        options = [discord.SelectOption(label="Write your own…", value=WRITE, description="A name and what it does")]
+        options += [discord.SelectOption(label=m.name[:100], value=m.id) for m in list(book.mutations.values())[:24]]
+        selects.append(GameSelect(sid, "g_mutate", options=options, placeholder=_label(f"Mutate {card}…")))
     elif actions:
         shown = public.get("nexuses", {})
         waiting = [
@@ -304,6 +314,8 @@ def guide_items(
         buttons.append(GameButton(sid, "g_end_turn", label="End the active turn"))
     if confront is None:
         buttons.append(GameButton(sid, "g_rest", label="Let the saints rest (reset)"))
+    if public.get("saints") and actions:
+        buttons.append(GameButton(sid, "g_fragment_form", label="Hand a fragment…"))
     if any(isinstance(a, EndMission) for a in actions):
         buttons.append(GameButton(sid, "g_won", label="End mission: won", style=discord.ButtonStyle.success))
         buttons.append(GameButton(sid, "g_lost", label="End mission: lost", style=discord.ButtonStyle.danger))
@@ -382,7 +394,8 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     if verb == "g_draw" and values:
         return {"type": "g_draw", "seats": [int(v) for v in values]}
     if verb == "g_stop":
-        return {"type": "g_stop", "power": None}
+        which = value if value is not None else arg
+        return {"type": "g_stop", "power": int(which) if which and which.isdigit() else None}
     if verb == "g_mutate" and value:
         return {"type": "g_mutate", "mutation": value}
     if verb == "g_retreat" and value:
@@ -390,6 +403,13 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     if verb in ("g_won", "g_lost"):
         return {"type": "g_end_mission", "won": verb == "g_won"}
     return None
+
+
+def _card_of(book: CardBook, uid: str) -> Any:
+    try:
+        return book.card(card_id(uid))
+    except KeyError:
+        return None
 
 
 def _die_value(public: dict[str, Any], index: int) -> str:

@@ -152,7 +152,8 @@ class Table:
     def new_instance(self, cid: str) -> str:
         """Take a copy of a card out of the box."""
         if not self.box_has(cid):
-            raise GameError(f"There is no {cid.replace('_', ' ')} left in the box.")
+            name = self.book.card(cid).name if self.book.kind_of(cid) else cid.replace("_", " ")
+            raise GameError(f"There is no {name} left in the box.")
         n = self.sec.next_copy.get(cid, 0) + 1
         self.sec.next_copy[cid] = n
         return f"{cid}#{n}"

@@ -1,0 +1,112 @@
+"""Apocrypha end to end: the guide's panel stops one power of a card, writes a mutation and hands a
+fragment, each by its control (a select, or a form opened from the panel), as the matching
+`/apocrypha guide` command would. A saint sending those controls is refused; a half-filled form is
+refused in plain words and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.apocrypha import RULES
+from bot.games.apocrypha.state import card_id
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.test_apocrypha_guided import component
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.server import MESSAGE_COMPONENT
+
+
+async def test_the_guides_panel_stops_one_power_writes_a_mutation_and_hands_a_fragment(
+    fake_discord: FakeDiscord, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path, seed=5) as bot:
+        sid = 0
+
+        async def run(user: Any, command: str, **options: Any) -> Any:
+            ix = await (await fake.slash(user, w.table, command, **options)).done()
+            await settle(bot)
+            return ix
+
+        async def state() -> dict[str, Any]:
+            return (await bot.service.store.get(sid)).state
+
+        async def press(verb: str, values: list[str] | None = None) -> Any:
+            panel = fake.dm_messages(w.alice)[-1]
+            custom = component(panel, verb)["custom_id"]
+            if values is None:
+                ix = await (await fake.click(w.alice, panel, custom)).done()
+            else:
+                ix = await (await fake.select(w.alice, panel, custom, values)).done()
+            await settle(bot)
+            return ix
+
+        async def submit(opened: Any, answers: dict[str, str]) -> Any:
+            ix = await (await fake.submit_modal(opened, answers)).done()
+            await settle(bot)
+            return ix
+
+        def inputs(opened: Any) -> dict[str, str]:
+            """The form's inputs by label -> custom id."""
+            found = {}
+            for row in opened.modal["components"]:
+                for comp in row.get("components", [row.get("component", row)]):
+                    if comp.get("custom_id"):
+                        found[comp["label"]] = comp["custom_id"]
+            return found
+
+        await run(w.bob, "apocrypha saint create", saint="frank_block")
+        await run(w.carol, "apocrypha saint create", saint="Dr. Zeez", name="Zeez")
+        await run(w.alice, "apocrypha new", mode="guided", mission="taking_the_plunge")
+        sid = int(component(fake.messages(w.table)[0], "start")["custom_id"].split(":")[1])
+        await run(w.bob, "apocrypha join", saint="Frank Block")
+        await run(w.carol, "apocrypha join", saint="Zeez")
+        await run(w.alice, "apocrypha start")
+        await run(w.alice, "apocrypha guide reveal", nexus="motel")
+        await run(w.alice, "apocrypha guide place", nexus="motel")
+        await press("g_start", ["0"])
+        ix = await run(w.alice, "apocrypha guide present", saint="Frank Block", nexus="precinct", card="Authorities")
+        assert ix.text == "Presented.", ix.text
+
+        # One power of the Authorities, by the panel's select (the other stays in force).
+        options = component(fake.dm_messages(w.alice)[-1], "g_stop")["options"]
+        assert [o["value"] for o in options] == ["all", "0", "1"]
+        await press("g_stop", ["1"])
+        assert (await state())["public"]["confront"]["stopped"] == [1]
+
+        # A mutation written on the spot, from the mutation select's first option.
+        opened = await press("g_mutate", ["__write"])
+        assert opened.modal is not None and opened.modal["title"] == "Write a mutation"
+        ids = inputs(opened)
+        await submit(opened, {ids["Its name"]: "Sirens", ids["What it does (a ruling you apply)"]: "No one hears."})
+        written = (await state())["public"]["confront"]["written"]
+        assert [(m["side"], m["text"]) for m in written] == [("Sirens", "No one hears.")]
+
+        # A fragment handed to a saint by the panel's form; a form with both a box name and a written
+        # name is refused and nothing changes.
+        opened = await press("g_fragment_form")
+        ids = inputs(opened)
+        assert "Dr. Zeez" in str(opened.modal) and "The Playground" in str(opened.modal)
+        before = await state()
+        ix = await submit(
+            opened,
+            {ids["Saint"]: "Zeez", ids["A fragment from the box or your mission"]: "The Playground",
+             ids["Or write your own: its name"]: "Two names"},
+        )
+        assert ix.ephemeral and "name one fragment" in ix.text.lower(), ix.text
+        assert await state() == before
+        opened = await press("g_fragment_form")
+        ids = inputs(opened)
+        await submit(opened, {ids["Saint"]: "Zeez", ids["A fragment from the box or your mission"]: "The Playground"})
+        halo = (await state())["public"]["saints"]["1"]["halo"]
+        assert [card_id(u) for u in halo.values()] == ["the_playground"]
+
+        # A saint's client sending the guide's form button: refused, no form.
+        panel = fake.dm_messages(w.alice)[-1]
+        own = fake.dm_messages(w.bob)[-1]
+        payload = fake._base_payload(MESSAGE_COMPONENT, w.bob, own.channel_id, None, "en-US")
+        payload["message"] = {**fake.message_payload(panel), "channel_id": str(own.channel_id)}
+        payload["data"] = {"custom_id": component(panel, "g_fragment_form")["custom_id"], "component_type": 2}
+        ix = await (await fake._dispatch(payload, own)).done()
+        assert ix.modal is None and ix.ephemeral and "only the guide" in ix.text.lower(), ix.text

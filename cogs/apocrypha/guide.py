@@ -98,6 +98,15 @@ def _choices(named: dict[str, str], current: str) -> list[app_commands.Choice[st
     ]
 
 
+def card_list_choices(book: CardBook, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a comma-separated list of box cards: the last name typed, after the rest."""
+    head, _, typed = current.rpartition(",")
+    prefix = f"{head}, " if head else ""
+    cards = {cid: c.name for kind in CARD_KINDS for cid, c in getattr(book, kind).items()}
+    found = _choices(cards, typed.strip())
+    return [app_commands.Choice(name=(prefix + c.name)[:100], value=(prefix + c.value)[:100]) for c in found]
+
+
 Side = Literal["hope", "doom"]
 SAINT_CONFRONTING = "Whose confrontation, when several run at once (default: the one under way)"
 
@@ -626,13 +635,7 @@ class GuideCommands:
     async def _card_list(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        head, _, typed = current.rpartition(",")
-        prefix = f"{head}, " if head else ""
-        cards = {cid: c.name for kind in CARD_KINDS for cid, c in getattr(self.book, kind).items()}
-        found = _choices(cards, typed.strip())
-        return [
-            app_commands.Choice(name=(prefix + c.name)[:100], value=(prefix + c.value)[:100]) for c in found
-        ]
+        return card_list_choices(self.book, current)
 
     @g_present.autocomplete("card")
     async def _one_card(

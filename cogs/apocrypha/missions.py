@@ -16,9 +16,10 @@ from discord import app_commands
 from pydantic import ValidationError
 
 from bot.engine.errors import GameError
+from bot.engine.text import plural
 from bot.games.apocrypha.cards import CardBook, Mission, slug
 from bot.store import PlayerRecord
-from cogs.apocrypha.guide import card_list, card_ref
+from cogs.apocrypha.guide import card_list, card_list_choices, card_ref
 from cogs.apocrypha.saints import GAME, guild_of
 from cogs.common.replies import refuse, say
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 KIND = "mission"
+CLOCK_CARDS = "Gifts or threats (or omens) stacked in the clock, separated by commas"
+AFTER_TURNS = "They come up after this many turns (0: on top)"
 SERVER = 0  # missions belong to the server, not to one user
 NAME_MAX = 60
 
@@ -53,6 +56,9 @@ def edit_draft(
     fragment: str | None = None,
     fragment_text: str = "",
     remove_nexus: bool = False,
+    clock_cards: str | None = None,
+    after_turns: int = 0,
+    remove_clock: bool = False,
 ) -> dict[str, Any]:
     """The draft with one edit: the lowdown, the clock, a nexus added/changed/removed, a fragment."""
     draft = {**draft, "nexuses": [dict(n) for n in draft.get("nexuses", [])]}
@@ -60,6 +66,8 @@ def edit_draft(
         draft["lowdown"] = lowdown
     if clock_omens is not None:
         draft["clock_omens"] = clock_omens
+    if clock_cards is not None or remove_clock:
+        draft["clock_extra"] = stack_clock(book, draft.get("clock_extra", []), clock_cards, after_turns, remove_clock)
     if nexus or nexus_name:
         box = None
         if nexus:
@@ -100,6 +108,24 @@ def edit_draft(
     return draft
 
 
+def stack_clock(
+    book: CardBook, entries: list[dict[str, Any]], cards: str | None, after_turns: int, remove: bool
+) -> list[dict[str, Any]]:
+    """The mission's clock cards (gifts, threats, omens that come up after N turns): the named ones
+    added with `after_turns`, or with `remove` taken out (all of them when none are named)."""
+    named = _known(book, card_list(book, cards or ""), ("gifts", "threats", "omens"), "card")
+    if not remove:
+        if not named:
+            raise GameError("Name the cards to stack in the clock, separated by commas.")
+        return [*entries, *({"card": c, "after_turns": after_turns} for c in named)]
+    if not named:
+        return []
+    missing = [c for c in named if c not in {e["card"] for e in entries}]
+    if missing:
+        raise GameError(f"{book.card(missing[0]).name} is not stacked in this mission's clock.")
+    return [e for e in entries if e["card"] not in named]
+
+
 def mission_of(draft: dict[str, Any]) -> Mission:
     """The engine's Mission from a draft, or a refusal saying what is missing."""
     if not draft.get("nexuses"):
@@ -117,6 +143,12 @@ def describe(book: CardBook, draft: dict[str, Any]) -> str:
         f"Lowdown: {draft.get('lowdown', '')}",
         f"Clock: {draft.get('clock_omens', 24)} omens",
     ]
+    stacked = draft.get("clock_extra", [])
+    if stacked:
+        lines.append(
+            "Stacked in the clock: "
+            + ", ".join(f"{book.card(e['card']).name} after {plural(e.get('after_turns', 0), 'turn')}" for e in stacked)
+        )
     for n in draft.get("nexuses", []):
         box = book.nexuses.get(n.get("nexus") or "")
         name = n.get("name") or (box.name if box else "?")
@@ -185,21 +217,31 @@ class MissionCommands:
         return result
 
     @mission.command(name="create", description="Start a mission of your own (only you can edit it).")
-    @app_commands.describe(name="The mission's name", lowdown="The story as you see it unfolding")
+    @app_commands.describe(
+        name="The mission's name",
+        lowdown="The story as you see it unfolding",
+        clock_cards=CLOCK_CARDS,
+        after_turns=AFTER_TURNS,
+    )
     async def m_create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, NAME_MAX],
         lowdown: str,
         clock_omens: app_commands.Range[int, 0, 60] = 24,
+        clock_cards: str | None = None,
+        after_turns: app_commands.Range[int, 0, 60] = 0,
     ) -> None:
         def new(_: dict[str, Any]) -> dict[str, Any]:
-            return {
+            draft = {
                 "id": "guide_" + slug(name),
                 "name": name.strip(),
                 "lowdown": lowdown,
                 "clock_omens": clock_omens,
             }
+            if clock_cards:
+                draft["clock_extra"] = stack_clock(self.book, [], clock_cards, after_turns, False)
+            return draft
 
         try:
             await self._change_mission(interaction, name, new, create=True)
@@ -220,6 +262,9 @@ class MissionCommands:
         fragment="A fragment to hand out: its name",
         fragment_text="That fragment's text",
         remove_nexus="Remove the named nexus instead",
+        clock_cards=CLOCK_CARDS,
+        after_turns=AFTER_TURNS,
+        remove_clock="Take the named clock cards out (all of them if none are named)",
     )
     async def m_edit(
         self,
@@ -237,6 +282,9 @@ class MissionCommands:
         fragment: str | None = None,
         fragment_text: str = "",
         remove_nexus: bool = False,
+        clock_cards: str | None = None,
+        after_turns: app_commands.Range[int, 0, 60] = 0,
+        remove_clock: bool = False,
     ) -> None:
         def change(draft: dict[str, Any]) -> dict[str, Any]:
             return edit_draft(
@@ -254,6 +302,9 @@ class MissionCommands:
                 fragment=fragment,
                 fragment_text=fragment_text,
                 remove_nexus=remove_nexus,
+                clock_cards=clock_cards,
+                after_turns=after_turns,
+                remove_clock=remove_clock,
             )
 
         try:
@@ -311,6 +362,14 @@ class MissionCommands:
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await self.server_mission_choices(interaction, current)
+
+    @m_create.autocomplete("clock_cards")
+    @m_edit.autocomplete("clock_cards")
+    @m_edit.autocomplete("cards")
+    async def _box_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_list_choices(self.book, current)
 
     @m_edit.autocomplete("nexus")
     async def _box_nexus(

@@ -93,6 +93,27 @@ async def test_a_guide_made_mission_with_five_saints(
             nexus="motel",
             cards="Excalibur",
         )
+        # A threat stacked in the clock to come up after three turns (and one taken out again).
+        ix = await (
+            await fake.autocomplete(
+                w.alice, w.table, "apocrypha mission edit", focused="clock_cards", name="Cold Night", clock_cards="Gau"
+            )
+        ).done()
+        assert {"name": "Gaunt", "value": "gaunt"} in ix.choices
+        await run(w.alice, "apocrypha mission edit", name="Cold Night", clock_cards="gaunt, Strix", after_turns=3)
+        ix = await run(w.alice, "apocrypha mission edit", name="Cold Night", clock_cards="Strix", remove_clock=True)
+        assert ix.ephemeral and "Stacked in the clock: Gaunt after 3 turns" in ix.text, ix.text
+        await refused(
+            w.alice,
+            "apocrypha mission edit",
+            "not stacked in this mission's clock",
+            name="Cold Night",
+            clock_cards="Strix",
+            remove_clock=True,
+        )
+        await refused(
+            w.alice, "apocrypha mission edit", "no card called excalibur", name="Cold Night", clock_cards="Excalibur"
+        )
         await refused(
             w.bob,
             "apocrypha mission edit",
@@ -132,7 +153,9 @@ async def test_a_guide_made_mission_with_five_saints(
         assert "The game has started." in ix.text
         public = (await state())["public"]
         assert [public["saints"][str(i)]["name"] for i in range(5)] == saints
-        assert public["mission_name"] == "Cold Night" and public["clock_count"] == 6
+        assert public["mission_name"] == "Cold Night" and public["clock_count"] == 7
+        clock = (await state())["secret"]["clock"]
+        assert card_id(clock[3]["card"]) == "gaunt" and clock[3]["after_turns"] == 3
         await nothing_hidden_in_views()
 
         # -- bad input: a saint using a guide tool, a saint that does not exist, the guide as a saint -----
@@ -158,7 +181,7 @@ async def test_a_guide_made_mission_with_five_saints(
             hands[1] + 1,
             *hands[2:],
         ]
-        assert public["clock_count"] == 4
+        assert public["clock_count"] == 5
         await run(w.alice, "apocrypha guide start", saint="Dr. Zeez", draw=False)
         await nothing_hidden_in_views()
 
@@ -222,7 +245,9 @@ async def test_a_guide_made_mission_with_five_saints(
         # -- a second saint starts a turn from the clock ----------------------------------------------------------
         await run(w.alice, "apocrypha guide start", saint="Ophelia")
         public = (await state())["public"]
-        assert public["active"] == 2 and public["clock_count"] == 3
+        assert public["active"] == 2 and public["clock_count"] == 4
+        # Three cards have come off the clock: the Gaunt the guide stacked is next.
+        assert card_id((await state())["secret"]["clock"][0]["card"]) == "gaunt"
         await run(w.alice, "apocrypha guide endturn")
         await nothing_hidden_in_views()
 

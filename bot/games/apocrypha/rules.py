@@ -32,10 +32,12 @@ from bot.games.apocrypha.commands import (
     Keep,
     Move,
     Next,
+    PlaceSaints,
     Play,
     Present,
     Reroll,
     ResetHand,
+    RevealNexus,
     Roll,
     Seal,
     StartTurn,
@@ -396,8 +398,17 @@ class Apocrypha(Rules[ApocryphaState]):
             if pub.mode != "guided":
                 return []
             acts: list[Any] = [EndMission(won=True), EndMission(won=False)]
+            acts += [RevealNexus(nexus=k) for k in state.secret.hidden_nexuses]
+            if pub.check is not None and pub.check.awaiting_mutation:
+                acts.append(AddMutation(mutation=None))  # an assist waits for the guide's mutation
             if pub.active is None:
                 acts += [StartTurn(seat=s, draw=bool(state.secret.clock)) for s in pub.order]
+                if pub.confront is None:
+                    acts += [
+                        PlaceSaints(nexus=k)
+                        for k, n in pub.nexuses.items()
+                        if not n.sealed and any(v.nexus != k for v in pub.saints.values())
+                    ]
             else:
                 acts.append(EndActiveTurn())
                 key = pub.saints[pub.active].nexus

@@ -542,7 +542,7 @@ class ApocryphaCog(
                 self.book,
                 view,
                 seat,
-                fill_seats(self._prompt(view["public"], seat), row),
+                fill_seats(self._prompt(view["public"], seat, render.namer(self.book, view["public"])), row),
                 notes,
                 self._who(row),
             )
@@ -565,8 +565,15 @@ class ApocryphaCog(
         assert row.id is not None
         return self.private_message(row, GUIDE, list(self.bot.publisher.notes(row.id, user)))
 
-    @staticmethod
-    def _prompt(public: dict[str, Any], seat: int) -> str:
+    STEP_HINT = {
+        "avoid": "play a card that avoids it, or face it",
+        "initiate": "play Initiate cards, then go on to Act",
+        "act": "attempt the check with one of its virtues",
+        "terminate": "it is ending",
+    }
+
+    @classmethod
+    def _prompt(cls, public: dict[str, Any], seat: int, name: Any = str) -> str:
         """One sentence on what this saint may or must do now."""
         mine = next((p for p in public.get("pending", []) if p["seat"] == seat), None)
         if mine:
@@ -581,11 +588,12 @@ class ApocryphaCog(
                 )
         confront = public.get("confront")
         if confront and confront["seat"] == seat:
-            return f"You are confronting: the {confront['step']} step."
+            step = confront["step"]
+            return f"You confront {name(confront['card'])}, the {step} step: {cls.STEP_HINT.get(step, 'go on')}."
         waiting = next((c for c in public.get("opponents", []) if c["seat"] == seat), None)
         if waiting:
             return (
-                f"Your confrontation waits at its {waiting['step']} step while "
+                f"You also confront {name(waiting['card'])}; it waits at its {waiting['step']} step while "
                 + (f"@{{{confront['seat']}}}'s confrontation goes on" if confront else "another goes on")
                 + ". Checks go in any order: press Take my turn at it whenever no check is being rolled."
             )

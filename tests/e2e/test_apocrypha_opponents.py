@@ -85,7 +85,7 @@ async def test_two_saints_confront_different_cards_at_one_nexus(
         assert ix.ephemeral and "no saint called nobody" in ix.text.lower(), ix.text
 
         # Zeez's DM tells her that her confrontation waits, and offers to take her turn at it.
-        assert "waits at its avoid step" in dm_text(w.carol)
+        assert "You also confront Strix; it waits at its avoid step" in dm_text(w.carol)
         assert component(fake.dm_messages(w.carol)[-1], "focus")["label"] == "Take my turn vs. Strix"
         await press(w.carol, "focus")
         public = (await state())["public"]

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.state import card_id
+from tests.e2e.apocrypha_table import Table
 from tests.e2e.harness import running_bot, settle
 from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
@@ -22,25 +23,11 @@ async def test_the_guides_panel_stops_one_power_writes_a_mutation_and_hands_a_fr
     monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=5) as bot:
-        sid = 0
-
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid)).state
+        table = Table(fake, bot)
+        run, state = table.run, table.state
 
         async def press(verb: str, values: list[str] | None = None) -> Any:
-            panel = fake.dm_messages(w.alice)[-1]
-            custom = component(panel, verb)["custom_id"]
-            if values is None:
-                ix = await (await fake.click(w.alice, panel, custom)).done()
-            else:
-                ix = await (await fake.select(w.alice, panel, custom, values)).done()
-            await settle(bot)
-            return ix
+            return await table.press(w.alice, verb, values)
 
         async def submit(opened: Any, answers: dict[str, str]) -> Any:
             ix = await (await fake.submit_modal(opened, answers)).done()
@@ -56,13 +43,7 @@ async def test_the_guides_panel_stops_one_power_writes_a_mutation_and_hands_a_fr
                         found[comp["label"]] = comp["custom_id"]
             return found
 
-        await run(w.bob, "apocrypha saint create", saint="frank_block")
-        await run(w.carol, "apocrypha saint create", saint="Dr. Zeez", name="Zeez")
-        await run(w.alice, "apocrypha new", mode="guided", mission="taking_the_plunge")
-        sid = int(component(fake.messages(w.table)[0], "start")["custom_id"].split(":")[1])
-        await run(w.bob, "apocrypha join", saint="Frank Block")
-        await run(w.carol, "apocrypha join", saint="Zeez")
-        await run(w.alice, "apocrypha start")
+        await table.open()
         await run(w.alice, "apocrypha guide reveal", nexus="motel")
         await run(w.alice, "apocrypha guide place", nexus="motel")
         await press("g_start", ["0"])

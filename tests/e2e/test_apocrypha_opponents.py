@@ -14,7 +14,8 @@ from typing import Any
 
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.state import card_id
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.apocrypha_table import Table
+from tests.e2e.harness import running_bot
 from tests.e2e.surface import live_table
 from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
@@ -27,37 +28,13 @@ async def test_two_saints_confront_different_cards_at_one_nexus(
     monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=5) as bot:
-        sid = 0
-
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid)).state
-
-        async def press(user: Any, verb: str, values: list[str] | None = None) -> Any:
-            panel = fake.dm_messages(user)[-1]
-            custom = component(panel, verb)["custom_id"]
-            if values is None:
-                ix = await (await fake.click(user, panel, custom)).done()
-            else:
-                ix = await (await fake.select(user, panel, custom, values)).done()
-            await settle(bot)
-            return ix
+        table = await Table(fake, bot).open()
+        run, state, press = table.run, table.state, table.press
 
         def dm_text(user: Any) -> str:
             msg = fake.dm_messages(user)[-1]
             return "\n".join([msg.content or "", *(t for e in msg.embeds for t in embed_text(e))])
 
-        await run(w.bob, "apocrypha saint create", saint="frank_block")
-        await run(w.carol, "apocrypha saint create", saint="Dr. Zeez", name="Zeez")
-        await run(w.alice, "apocrypha new", mode="guided", mission="taking_the_plunge")
-        sid = int(component(fake.messages(w.table)[0], "start")["custom_id"].split(":")[1])
-        await run(w.bob, "apocrypha join", saint="Frank Block")
-        await run(w.carol, "apocrypha join", saint="Zeez")
-        await run(w.alice, "apocrypha start")
         await run(w.alice, "apocrypha guide reveal", nexus="motel")
         await run(w.alice, "apocrypha guide place", nexus="motel")
         await run(w.alice, "apocrypha guide stack", nexus="motel", cards="Gaunt, Strix")
@@ -72,8 +49,8 @@ async def test_two_saints_confront_different_cards_at_one_nexus(
         await press(w.alice, "g_present", [options[0]["value"]])
         public = (await state())["public"]
         assert [(c["seat"], card_id(c["card"])) for c in public["opponents"]] == [(1, "strix")]
-        table = await live_table(fake, bot, w.table)
-        shown = "\n".join(t for e in table.embeds for t in embed_text(e))
+        live = await live_table(fake, bot, w.table)
+        shown = "\n".join(t for e in live.embeds for t in embed_text(e))
         assert "Confrontations (2, checks in any order)" in shown and "waits at the avoid step" in shown
 
         # The guide aims at Zeez's waiting confrontation by naming her saint.
@@ -109,5 +86,5 @@ async def test_two_saints_confront_different_cards_at_one_nexus(
         public = (await state())["public"]
         assert public["opponents"] == [] and public["confront"]["seat"] == 0
         assert card_id(public["confront"]["card"]) == "gaunt"
-        row = await bot.service.store.get(sid)
+        row = await bot.service.store.get(table.sid)
         assert any("confrontation vs. Gaunt goes on" in line for line in row.log), row.log[-5:]

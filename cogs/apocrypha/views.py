@@ -128,12 +128,15 @@ def saint_items(
             plays.append(act)
     if plays:
         options = []
+        saints = public.get("saints", {})
         for p in plays[:25]:
             label = name(p.card) + (f" (power {p.power + 1})" if p.power else "")
+            value = f"{p.card}|{p.power}"
+            if p.target is not None:  # a power aimed at one of several saints: one option each
+                label += f" for {saints.get(str(p.target), {}).get('name', 'another saint')}"
+                value += f"|{p.target}"
             options.append(
-                discord.SelectOption(
-                    label=label[:100], value=f"{p.card}|{p.power}", description=_power_text(book, p) or None
-                )
+                discord.SelectOption(label=label[:100], value=value, description=_power_text(book, p) or None)
             )
         selects.append(GameSelect(sid, "play", options=options, placeholder="Play a card's power…"))
     if omens:
@@ -377,8 +380,10 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     if verb == "move" and value:
         return {"type": "move", "nexus": value}
     if verb == "play" and value:
-        card, _, power = value.partition("|")
-        return {"type": "play", "card": card, "power": int(power or 0)}
+        card, _, rest = value.partition("|")
+        power, _, target = rest.partition("|")
+        command: dict[str, Any] = {"type": "play", "card": card, "power": int(power or 0)}
+        return {**command, "target": int(target)} if target else command
     # The guide's panel.
     if verb == "g_start" and value is not None:
         return {"type": "g_start", "seat": int(value)}

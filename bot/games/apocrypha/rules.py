@@ -508,6 +508,13 @@ class Apocrypha(Rules[ApocryphaState]):
                     continue
                 if power.who == "you" and power.timing != "any" and not turns.is_acting(t, seat):
                     continue
+                if f"{'saint' + str(seat) if uid == 'saint' else uid}:{i}" in t.sec.used:
+                    continue  # once per step
+                if power.who == "nexus":
+                    # Aimed at another saint at your nexus: one play per saint there, named.
+                    others = t.at_nexus(seat)
+                    out += [Play(card=uid, power=i, target=o if len(others) > 1 else None) for o in others]
+                    continue
                 out.append(Play(card=uid, power=i))
         return out
 

@@ -153,3 +153,18 @@ def test_a_state_saved_before_several_opponents_loads(rules):
     loaded = rules.load_state(data)
     assert loaded.public.opponents == [] and loaded.schema_version == 3
     assert loaded.public.confront.seat == 0
+
+
+def test_a_power_aimed_at_another_saint_is_offered_once_per_saint_there_and_once_per_step(rules):
+    from bot.games.apocrypha.commands import Play
+
+    game = guided(rules, ["frank_block", "dr_zeez", "ophelia_willows"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    grifter, other = game.hand_of(0, "grifter", "scrapbook")
+    game.do(GUIDE, Present(seat=0, card="strix"))
+    game.do(0, Next())  # Initiate: the Grifter's power gives a card to a saint at the nexus
+    plays = [a for a in game.rules.legal_actions(game.state, 0) if isinstance(a, Play) and a.card == grifter]
+    assert sorted(p.target for p in plays) == [1, 2]
+    game.do(0, Play(card=grifter, power=0, target=2, cards=[other]))
+    assert other in game.state.players[2].hand
+    assert not [a for a in game.rules.legal_actions(game.state, 0) if isinstance(a, Play) and a.card == grifter]

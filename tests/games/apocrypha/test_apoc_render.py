@@ -201,6 +201,14 @@ def test_guide_controls_and_clicks_become_commands(rules, book):
         "card": "reaper#1",
         "power": 1,
     }
+    assert views.command_for("play", None, ["grifter#1|0|2"], []) == {
+        "type": "play",
+        "card": "grifter#1",
+        "power": 0,
+        "target": 2,
+    }
+    assert views.command_for("g_stop", None, ["1"], []) == {"type": "g_stop", "power": 1}
+    assert views.command_for("focus", None, [], []) == {"type": "focus"}
     assert views.command_for("reroll", "0.2~1", [], []) == {"type": "reroll", "dice": [0, 2], "assist": 1}
     assert views.command_for("answer", "1", [], []) == {"type": "answer", "option": 1}
     assert views.command_for("order", None, [], ["a#1", "b#1"]) == {"type": "answer", "order": ["a#1", "b#1"]}

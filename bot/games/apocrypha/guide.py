@@ -144,22 +144,28 @@ def mutate(t: Table, cmd: AddMutation) -> None:
 
 def mutate_waiting(t: Table, confront: Confrontation, cmd: AddMutation) -> None:
     """Mutations for a confrontation waiting its turn: they apply at its check, as queued ones do."""
-    mids = [m for m in [cmd.mutation, *cmd.also] if m is not None] or [t.state.rng.choice(sorted(t.book.mutations))]
-    for mid in mids:
-        if mid not in t.book.mutations:
-            raise GameError(f"There is no mutation called {mid} in the box.")
-    if cmd.name is not None and not cmd.mutation and not cmd.text.strip():
+    written = cmd.name is not None and cmd.mutation is None
+    if written and not cmd.text.strip():
         raise GameError("Say what your mutation does (its text), or base it on a mutation from the box.")
     if cmd.name is not None and cmd.also:
         raise GameError("Write one mutation at a time.")
-    if cmd.name is not None and cmd.mutation is None:
-        confront.written.append(MutationApplied(mutation="written", side=cmd.name, rolls=[], result=0, text=cmd.text))
+    if written:
+        ruling = MutationApplied(mutation="written", side=cmd.name or "", rolls=[], result=0, text=cmd.text)
+        confront.written.append(ruling)
     else:
-        for i, mid in enumerate(mids):
+        mids = [m for m in [cmd.mutation, *cmd.also] if m is not None]
+        for mid in mids:
+            if mid not in t.book.mutations:
+                raise GameError(f"There is no mutation called {mid} in the box.")
+        for i, mid in enumerate(mids or [t.state.rng.choice(sorted(t.book.mutations))]):
             fixed = cmd.roll if cmd.roll and i == 0 else ""
             confront.queued_mutations.append(f"{mid}:{fixed}:{(cmd.name or '') if i == 0 else ''}")
     confront.mutated = True
-    t.say("mutate", f"The guide mutates {seat_ref(confront.seat)}'s confrontation vs. {t.name(confront.card)}; it applies at their check.")
+    t.say(
+        "mutate",
+        f"The guide mutates {seat_ref(confront.seat)}'s confrontation vs. {t.name(confront.card)}; "
+        "it applies at their check.",
+    )
 
 
 def handle(t: Table, cmd: Any) -> None:

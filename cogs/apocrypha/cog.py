@@ -643,7 +643,7 @@ class ApocryphaCog(
             if verb == "frag":
                 await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
                 return
-            if verb in ("g_fragment_form", "g_mutate_form") or (verb == "g_mutate" and WRITE in values):
+            if verb == "g_fragment_form" or (verb == "g_mutate" and WRITE in values):
                 await self._open_form(interaction, row, verb)
                 return
             if verb == "frag_give":

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -393,46 +395,57 @@ class _SqliteFast:
         marks = ", ".join("?" for _ in self.insert_names)
         self.insert_sql = f"INSERT INTO {table.name} ({', '.join(self.insert_names)}) VALUES ({marks})"
         self._conn: aiosqlite.Connection | None = None
+        self._closed = False
         self._opening = asyncio.Lock()
 
-    async def _connection(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            async with self._opening:
-                if self._conn is None:
-                    conn = await aiosqlite.connect(self.path, isolation_level=None, timeout=30)
-                    await conn.execute("PRAGMA busy_timeout=30000")
-                    await conn.execute("PRAGMA synchronous=NORMAL")
-                    self._conn = conn
-        return self._conn
+    @asynccontextmanager
+    async def _use(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._opening:
+            if self._conn is None and not self._closed:
+                conn = await aiosqlite.connect(self.path, isolation_level=None, timeout=30)
+                await conn.execute("PRAGMA busy_timeout=30000")
+                await conn.execute("PRAGMA synchronous=NORMAL")
+                self._conn = conn
+        if self._conn is not None:
+            yield self._conn
+            return
+        # A write that arrives after close (a handler finishing while the bot shuts down) still
+        # lands, on a connection of its own that is closed at once rather than left for the GC.
+        async with aiosqlite.connect(self.path, isolation_level=None, timeout=30) as conn:
+            yield conn
 
     async def insert_session(self, values: dict[str, Any]) -> int:
-        conn = await self._connection()
-        cursor = await conn.execute(self.insert_sql, _encode(values, self.insert_names, self.insert_enc))
+        async with self._use() as conn:
+            cursor = await conn.execute(self.insert_sql, _encode(values, self.insert_names, self.insert_enc))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     async def save_session(self, values: dict[str, Any], session_id: int, version: int) -> int:
-        conn = await self._connection()
-        cursor = await conn.execute(
-            self.update_sql, [*_encode(values, self.update_names, self.update_enc), session_id, version]
-        )
+        async with self._use() as conn:
+            cursor = await conn.execute(
+                self.update_sql, [*_encode(values, self.update_names, self.update_enc), session_id, version]
+            )
         return cursor.rowcount
 
     async def put_dm(self, dm: DmMessage) -> None:
-        conn = await self._connection()
-        await conn.execute(
-            "INSERT OR REPLACE INTO dm_messages (session_id, user_id, channel_id, message_id) VALUES (?, ?, ?, ?)",
-            (dm.session_id, dm.user_id, dm.channel_id, dm.message_id),
-        )
+        async with self._use() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO dm_messages (session_id, user_id, channel_id, message_id) VALUES (?, ?, ?, ?)",
+                (dm.session_id, dm.user_id, dm.channel_id, dm.message_id),
+            )
 
     async def put_publication(self, session_id: int, data: str) -> None:
-        conn = await self._connection()
-        await conn.execute("INSERT OR REPLACE INTO publications (session_id, data) VALUES (?, ?)", (session_id, data))
+        async with self._use() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO publications (session_id, data) VALUES (?, ?)", (session_id, data)
+            )
 
     async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()
-            self._conn = None
+        async with self._opening:
+            self._closed = True
+            if self._conn is not None:
+                await self._conn.close()
+                self._conn = None
 
 
 class _PostgresFast:
@@ -463,47 +476,59 @@ class _PostgresFast:
             f"INSERT INTO {table.name} ({', '.join(self.insert_names)}) VALUES ({marks}) RETURNING id"
         )
         self._pool: asyncpg.Pool | None = None
+        self._closed = False
         self._opening = asyncio.Lock()
 
-    async def _get(self) -> asyncpg.Pool:
-        if self._pool is None:
+    @asynccontextmanager
+    async def _use(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:
+        if self._pool is None and not self._closed:
             async with self._opening:
-                if self._pool is None:
+                if self._pool is None and not self._closed:
                     self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.POOL_SIZE)
-        return self._pool
+        if self._pool is not None:
+            yield self._pool
+            return
+        # After close, as on SQLite: a late write still lands, on a connection closed at once.
+        conn = await asyncpg.connect(self.dsn)
+        try:
+            yield conn
+        finally:
+            await conn.close()
 
     async def insert_session(self, values: dict[str, Any]) -> int:
-        pool = await self._get()
-        return await pool.fetchval(self.insert_sql, *_encode(values, self.insert_names, self.insert_enc))
+        async with self._use() as db:
+            return await db.fetchval(self.insert_sql, *_encode(values, self.insert_names, self.insert_enc))
 
     async def save_session(self, values: dict[str, Any], session_id: int, version: int) -> int:
-        pool = await self._get()
-        status = await pool.execute(
-            self.update_sql, *_encode(values, self.update_names, self.update_enc), session_id, version
-        )
+        async with self._use() as db:
+            status = await db.execute(
+                self.update_sql, *_encode(values, self.update_names, self.update_enc), session_id, version
+            )
         return int(status.rsplit(" ", 1)[-1])  # "UPDATE <rows>"
 
     async def put_dm(self, dm: DmMessage) -> None:
-        pool = await self._get()
-        await pool.execute(
-            "INSERT INTO dm_messages (session_id, user_id, channel_id, message_id) VALUES ($1, $2, $3, $4) "
-            "ON CONFLICT (session_id, user_id) DO UPDATE SET channel_id = EXCLUDED.channel_id, "
-            "message_id = EXCLUDED.message_id",
-            dm.session_id, dm.user_id, dm.channel_id, dm.message_id,
-        )
+        async with self._use() as db:
+            await db.execute(
+                "INSERT INTO dm_messages (session_id, user_id, channel_id, message_id) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (session_id, user_id) DO UPDATE SET channel_id = EXCLUDED.channel_id, "
+                "message_id = EXCLUDED.message_id",
+                dm.session_id, dm.user_id, dm.channel_id, dm.message_id,
+            )
 
     async def put_publication(self, session_id: int, data: str) -> None:
-        pool = await self._get()
-        await pool.execute(
-            "INSERT INTO publications (session_id, data) VALUES ($1, $2::json) "
-            "ON CONFLICT (session_id) DO UPDATE SET data = EXCLUDED.data",
-            session_id, data,
-        )
+        async with self._use() as db:
+            await db.execute(
+                "INSERT INTO publications (session_id, data) VALUES ($1, $2::json) "
+                "ON CONFLICT (session_id) DO UPDATE SET data = EXCLUDED.data",
+                session_id, data,
+            )
 
     async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
+        async with self._opening:
+            self._closed = True
+            if self._pool is not None:
+                await self._pool.close()
+                self._pool = None
 
 
 def _columns(table: Any, dialect: Any, skip: tuple[str, ...]) -> tuple[list[str], list[Any]]:

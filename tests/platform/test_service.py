@@ -194,15 +194,18 @@ async def test_stale_clicks_follow_the_moves_since_the_panel(store: Store) -> No
 async def test_two_processes_racing_never_overwrite(store: Store) -> None:
     # Two bot processes share the database but not their locks or their row caches.
     other = Store(store.url)
-    await other.init()
-    a, b = make_service(store), make_service(other)
-    sid = await open_game(a)
-    await a.start(sid, HOST)
-    outcomes = await asyncio.gather(
-        a.act(sid, HOST, {"type": "reveal"}), b.act(sid, HOST, {"type": "reveal"}), return_exceptions=True
-    )
-    assert sum(isinstance(o, Result) for o in outcomes) == 1
-    assert all(isinstance(o, (Result, GameError)) for o in outcomes)
+    try:
+        await other.init()
+        a, b = make_service(store), make_service(other)
+        sid = await open_game(a)
+        await a.start(sid, HOST)
+        outcomes = await asyncio.gather(
+            a.act(sid, HOST, {"type": "reveal"}), b.act(sid, HOST, {"type": "reveal"}), return_exceptions=True
+        )
+        assert sum(isinstance(o, Result) for o in outcomes) == 1
+        assert all(isinstance(o, (Result, GameError)) for o in outcomes)
+    finally:
+        await other.close()  # its own SQLite connection, else garbage-collected open in a later test
     row = await a.session(sid)
     assert list(row.state["public"]["revealed"]) == ["0"]
     # The loser's cache was stale; its next action reloads and is judged on the real state.

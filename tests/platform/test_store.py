@@ -73,3 +73,19 @@ async def test_a_publication_record_is_stored_and_replaced(store: Store) -> None
     await store.put_publication(7, {"table": [1, 2], "notes": {"5": ["Only you saw this."]}})
     await store.put_publication(7, {"table": [1, 3], "pending": {"channel": 4}})
     assert await store.get_publication(7) == {"table": [1, 3], "pending": {"channel": 4}}
+
+
+async def test_a_write_after_close_still_lands_on_a_connection_of_its_own(store: Store) -> None:
+    # A click handler can finish while the bot shuts down: its write must land, and must not
+    # reopen the store's own connection (left open, it is garbage-collected in some later test).
+    row = await store.create(GameSession(channel_id=5, game="g", host_id=1))
+    assert row.id is not None
+    await store.close()
+    await store.put_publication(row.id, {"table": 42})
+    assert store._fast is not None and getattr(store._fast, "_conn", None) is None
+    assert getattr(store._fast, "_pool", None) is None
+    other = Store(store.url)
+    try:
+        assert await other.get_publication(row.id) == {"table": 42}
+    finally:
+        await other.close()

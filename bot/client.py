@@ -149,9 +149,11 @@ class TabletopBot(commands.Bot):
             await apologise(interaction, f"click {click.verb} (session {click.session_id})", exc)
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._reporter):
-            if task is not None:
-                task.cancel()
+        tasks = [task for task in (self._sweeper, self._reporter) if task is not None]
+        for task in tasks:
+            task.cancel()
+        # Let a sweep caught mid-query unwind and hand its connection back before the store closes.
+        await asyncio.gather(*tasks, return_exceptions=True)
         log.info("%s", FIRST_BYTES.summary())
         await self.publisher.drain()
         await super().close()

@@ -32,6 +32,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import instrumentation
+from sqlalchemy.pool import NullPool
 from sqlmodel import JSON, Field, SQLModel, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -182,6 +183,10 @@ class Store:
         if self._fast is not None:
             await self._fast.close()
         await self.engine.dispose()
+        # A handler finishing during shutdown may still read or write: it gets a connection that
+        # is closed when returned, not one parked in the disposed pool and garbage-collected open.
+        self.engine = _make_engine(self.url, False, pooled=False)
+        self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
 
     # -- sessions -----------------------------------------------------------
     # Rows are cached per process, write-through. A cached row is only a starting point: every
@@ -540,13 +545,12 @@ def _encode(values: dict[str, Any], names: list[str], encoders: list[Any]) -> li
     return [enc(values[n]) if enc else values[n] for n, enc in zip(names, encoders, strict=True)]
 
 
-def _make_engine(url: str, echo: bool) -> AsyncEngine:
+def _make_engine(url: str, echo: bool, *, pooled: bool = True) -> AsyncEngine:
     if url.startswith("sqlite"):
         # Pooled connections spare a thread and the pragmas per operation. Session saves are
         # single autocommitted statements, so writers hold SQLite's lock only for microseconds.
-        engine = create_async_engine(
-            url, echo=echo, pool_size=5, max_overflow=5, pool_timeout=60, connect_args={"timeout": 30}
-        )
+        sizes: dict[str, Any] = dict(pool_size=5, max_overflow=5, pool_timeout=60) if pooled else {"poolclass": NullPool}
+        engine = create_async_engine(url, echo=echo, connect_args={"timeout": 30}, **sizes)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -557,4 +561,6 @@ def _make_engine(url: str, echo: bool) -> AsyncEngine:
             cur.close()
 
         return engine
+    if not pooled:
+        return create_async_engine(url, echo=echo, poolclass=NullPool)
     return create_async_engine(url, echo=echo, pool_size=20, max_overflow=20, pool_pre_ping=True)

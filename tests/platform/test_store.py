@@ -84,6 +84,7 @@ async def test_a_write_after_close_still_lands_on_a_connection_of_its_own(store:
     await store.put_publication(row.id, {"table": 42})
     assert store._fast is not None and getattr(store._fast, "_conn", None) is None
     assert getattr(store._fast, "_pool", None) is None
+    assert await store.get_publication(row.id) == {"table": 42}  # reads too, each on a passing connection
     other = Store(store.url)
     try:
         assert await other.get_publication(row.id) == {"table": 42}

@@ -16,6 +16,7 @@ def end_mission(t: Table, won: bool) -> None:
         raise GameError("The choir is still choosing who takes the death.")
     pub.confront = None
     pub.opponents = []
+    t.sec.used_waiting = {}
     pub.check = None
     pub.pending = []
     pub.damage = None

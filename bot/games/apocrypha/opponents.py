@@ -2,7 +2,8 @@
 
 The guide may set several cards on the saints at the same time; the saints then do their checks in
 any order. One confrontation runs at a time: `public.confront`, which every rule reads. The others
-wait in `public.opponents`, each as it was left (its step, mutations, stopped powers). A saint whose
+wait in `public.opponents`, each as it was left (its step, mutations, stopped powers; the powers used
+in its step wait in `secret.used_waiting`, by seat, since they name cards). A saint whose
 confrontation waits takes the focus whenever no check, question or damage is under way (`Focus`, or
 simply attempting their check); when the running confrontation ends, the first waiting one goes on.
 A saint confronts one card at a time.
@@ -50,6 +51,7 @@ def add(t: Table, confront: Confrontation) -> None:
     if of(t, confront.seat) is not None:
         raise GameError(f"{seat_ref(confront.seat)} is already confronting a card; one at a time.")
     pub.opponents.append(confront)
+    t.sec.used_waiting[confront.seat] = []  # a fresh confrontation: nothing used in its step yet
     running = pub.confront
     assert running is not None
     t.say(
@@ -83,9 +85,10 @@ def focus(t: Table, seat: int) -> None:
     pub.opponents.remove(waiting)
     if pub.confront is not None:
         pub.opponents.insert(0, pub.confront)
+        t.sec.used_waiting[pub.confront.seat] = t.sec.used  # kept for when this one goes on again
     pub.confront = waiting
     pub.check = None
-    t.sec.used = []
+    t.sec.used = t.sec.used_waiting.pop(seat, [])
     t.say("opponent", f"{seat_ref(seat)} takes their turn vs. {t.name(waiting.card)} ({waiting.step} step).")
 
 
@@ -95,6 +98,7 @@ def next_up(t: Table) -> None:
     if pub.confront is not None or not pub.opponents:
         return
     pub.confront = pub.opponents.pop(0)
+    t.sec.used = t.sec.used_waiting.pop(pub.confront.seat, [])
     t.say(
         "opponent",
         f"{seat_ref(pub.confront.seat)}'s confrontation vs. {t.name(pub.confront.card)} goes on "

@@ -228,6 +228,9 @@ class Secret(Part):
     nexus_decks: dict[str, list[str]] = {}  # top first
     clock: list[ClockCard] = []  # top first
     used: list[str] = []  # "<instance>:<power>" used in the current step (kept out of sight: it names cards)
+    # Guided, several opponents: each waiting confrontation's `used`, by its saint's seat, so that
+    # switching away and back does not make a once-per-step power playable again.
+    used_waiting: dict[int, list[str]] = {}
     forced_dice: list[int] = []  # the guide's chosen die results, used before the PRNG
     hidden_nexuses: dict[str, NexusView] = {}  # prepared by the guide, not yet shown to the saints
     next_copy: dict[str, int] = {}  # card id -> next instance number
@@ -265,7 +268,13 @@ def several_opponents(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-STATE_UPGRADES = (origins_to_secret, several_opponents)
+def used_per_confrontation(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 -> 4: each waiting confrontation keeps its powers used this step (none recorded before)."""
+    data.setdefault("secret", {}).setdefault("used_waiting", {})
+    return data
+
+
+STATE_UPGRADES = (origins_to_secret, several_opponents, used_per_confrontation)
 
 
 class ApocryphaState(GameState):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from apoc_helpers import Game, assert_views_keep_hidden_nexuses, guided
 
 from bot.engine.seats import GUIDE
@@ -145,16 +146,6 @@ def test_waiting_opponents_keep_hidden_nexuses_out_of_every_view(rules):
     assert game.pub.opponents[0].card in seen  # the card itself is faceup on the table
 
 
-def test_a_state_saved_before_several_opponents_loads(rules):
-    game = two_at_the_chapel(rules)
-    data = game.state.model_dump(mode="json")
-    data["public"].pop("opponents")
-    data["schema_version"] = 2
-    loaded = rules.load_state(data)
-    assert loaded.public.opponents == [] and loaded.schema_version == 3
-    assert loaded.public.confront.seat == 0
-
-
 def test_a_power_aimed_at_another_saint_is_offered_once_per_saint_there_and_once_per_step(rules):
     from bot.games.apocrypha.commands import Play
 
@@ -168,3 +159,44 @@ def test_a_power_aimed_at_another_saint_is_offered_once_per_saint_there_and_once
     game.do(0, Play(card=grifter, power=0, target=2, cards=[other]))
     assert other in game.state.players[2].hand
     assert not [a for a in game.rules.legal_actions(game.state, 0) if isinstance(a, Play) and a.card == grifter]
+
+
+def test_a_power_used_this_step_stays_used_when_the_saint_switches_away_and_back():
+    from bot.games.apocrypha.cards import load_book
+    from bot.games.apocrypha.commands import Play
+    from bot.games.apocrypha.rules import Apocrypha
+
+    # The box's Frank Block: once per Initiate step vs. a threat, discard a card to lower its target.
+    game = guided(Apocrypha(book=load_book()), ["frank_block", "dr_zeez", "ophelia_willows"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(GUIDE, Present(seat=0, card="gaunt"))
+    game.do(GUIDE, Present(seat=1, card="strix"))
+    first, second = game.state.players[0].hand[:2]
+    while game.pub.confront.step != "initiate":
+        game.do(0, Next())
+    game.do(0, Play(card="saint", power=0, cards=[first]))
+    lowered = game.pub.confront.target_adjust
+    game.do(1, Focus())  # saint 1 takes the turn at Strix: Gaunt's confrontation waits, at Initiate
+    assert game.pub.confront.seat == 1 and game.state.secret.used == []
+    saved = game.rules.load_state(game.state.model_dump(mode="json"))  # the record survives a save
+    assert saved.secret.used_waiting == game.state.secret.used_waiting == {0: ["saint0:0"]}
+    game.do(0, Focus())  # and back: still the same Initiate step of Gaunt's confrontation
+    assert game.pub.confront.seat == 0 and game.pub.confront.step == "initiate"
+    plays = [a for a in game.rules.legal_actions(game.state, 0) if isinstance(a, Play) and a.card == "saint"]
+    assert plays == []
+    game.fails(0, Play(card="saint", power=0, cards=[second]), "already used Frank Block in this step")
+    assert game.pub.confront.target_adjust == lowered and second in game.state.players[0].hand
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_a_state_saved_before_several_opponents_or_their_used_powers_loads(rules, version):
+    game = two_at_the_chapel(rules)
+    data = game.state.model_dump(mode="json")
+    data["secret"].pop("used_waiting")  # schema 4: each waiting confrontation's used powers
+    if version == 2:
+        data["public"].pop("opponents")  # schema 3: several opponents at once
+    data["schema_version"] = version
+    loaded = rules.load_state(data)
+    assert loaded.schema_version == 1 + len(rules.state_upgrades) and loaded.secret.used_waiting == {}
+    assert [c.seat for c in loaded.public.opponents] == ([] if version == 2 else [1])
+    assert loaded.public.confront.seat == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import secrets
 
@@ -15,6 +14,7 @@ from bot.engine.errors import GameError
 from bot.engine.prng import Rng
 from bot.pictures.dice import draw_pool
 from bot.rolling import MAX_LENGTH, DiceError, roll_expression
+from cogs.common.pictures import drawn
 from cogs.dice_render import Card, render_check, render_roll
 
 VIRTUE_CHOICES = [
@@ -108,7 +108,7 @@ class Dice(commands.Cog):
             return
         title = f"{virtue} check" + (f" vs. {target}" if target is not None else "")
         dice = [die.model_dump() for die in result.pool.dice]
-        png = (await asyncio.to_thread(draw_pool, title, dice, result.total)).png()
+        png = await drawn(lambda: draw_pool(title, dice, result.total).png())
         embed.set_image(url="attachment://dice.png")
         await interaction.edit_original_response(
             embed=embed, attachments=[discord.File(io.BytesIO(png), filename="dice.png")]

@@ -8,6 +8,7 @@ hidden can reach a picture. Pillow is imported lazily: the bot runs without pict
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 
 from bot.pictures.hand import HandCard, draw_hand
@@ -47,4 +48,9 @@ def dice_png(game: str, public: dict[str, Any], seat: int) -> bytes | None:
 
 def hand_png(game: str, view: dict[str, Any], actions: list[Any], seat: int, title: str) -> bytes | None:
     cards = hand_cards(game, view, actions, seat)
-    return draw_hand(title, cards).png() if cards else None
+    return _hand_png(title, tuple(cards)) if cards else None
+
+
+@lru_cache(maxsize=128)  # ~30 KB each: most panels redrawn after a move hold the same cards as before
+def _hand_png(title: str, cards: tuple[HandCard, ...]) -> bytes:
+    return draw_hand(title, list(cards)).png()

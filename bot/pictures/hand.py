@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.pictures.kit import FAINT, GREEN, PAD, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import FAINT, GREEN, PAD, Canvas
 
-PER_ROW = 4
-CARD_H = 190
+# Two cards a row on a narrow picture, with larger text: a phone shows an embed's picture about
+# 330 px wide, where four cards a row on 1,000 px came out at a third of their size, unreadable.
+WIDTH = 600
+PER_ROW = 2
+CARD_H = 236
+SCALE = 1.25  # the cards' text, against the kit's usual sizes
 
 
 @dataclass(frozen=True)
@@ -21,13 +25,13 @@ class HandCard:
 
 def draw_hand(title: str, cards: list[HandCard]) -> Canvas:
     rows = max(1, (len(cards) + PER_ROW - 1) // PER_ROW)
-    cv = tall_canvas(90 + rows * (CARD_H + 12))
+    cv = Canvas(WIDTH, 100 + rows * (CARD_H + 12))
     y = PAD + cv.heading(PAD, PAD, title)
     playable = sum(c.playable for c in cards)
     legend = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     if playable:
         legend += f" · ✔ marks the {playable} you can play now"
-    y += cv.text(PAD, y, legend, size=16, colour=FAINT, width=WIDTH - 2 * PAD) + 6
+    y += cv.text(PAD, y, legend, size=18, colour=FAINT, width=WIDTH - 2 * PAD) + 6
     w = (WIDTH - 2 * PAD - (PER_ROW - 1) * 10) // PER_ROW
     if not cards:
         y += cv.text(PAD, y, "No cards.", size=18, colour=FAINT)
@@ -37,7 +41,7 @@ def draw_hand(title: str, cards: list[HandCard]) -> Canvas:
         kind = " · ".join(p for p in (c.kind, c.cost) if p)
         name = f"✔ {c.name}" if c.playable else c.name
         cv.card(x, cy, w, CARD_H, name, kind=kind, body=c.effect, colour=GREEN if c.playable else FAINT,
-                highlight=c.playable)
+                highlight=c.playable, scale=SCALE)
     if cards:
         y += rows * (CARD_H + 12)
     cv.crop(y + PAD)

@@ -213,19 +213,22 @@ class Canvas:
         colour: RGB = BLUE,
         highlight: bool = False,
         dim: bool = False,
+        scale: float = 1.0,
     ) -> None:
-        """A card: a coloured band with its kind, the title, and up to a few lines of body."""
+        """A card: a coloured band with its kind, the title, and up to a few lines of body. `scale`
+        enlarges its text, for pictures that a phone shows smaller."""
         fill = (40, 42, 48) if dim else PANEL
         self.box(x, y, w, h, fill=fill, outline=GOLD if highlight else colour, width=4 if highlight else 2)
         band = colour if not dim else FAINT
         self.draw.rectangle((x + 2, y + 2, x + w - 2, y + 8), fill=band)
         top = y + 12
+        small, big = round(MIN_TEXT * scale), round(17 * scale)
         if kind:
-            top += self.text(x + 8, top, kind, size=MIN_TEXT, colour=FAINT, width=w - 16)
-        top += self.text(x + 8, top, title, size=17, bold=True, colour=FAINT if dim else INK, width=w - 16)
-        if body and top + MIN_TEXT < y + h - 4:
-            room = (y + h - 6 - top) // (MIN_TEXT + 4)
-            self.paragraph(x + 8, top, body, w - 16, size=MIN_TEXT, max_lines=max(room, 1))
+            top += self.text(x + 8, top, kind, size=small, colour=FAINT, width=w - 16)
+        top += self.text(x + 8, top, title, size=big, bold=True, colour=FAINT if dim else INK, width=w - 16)
+        if body and top + small < y + h - 4:
+            room = (y + h - 6 - top) // (small + 4)
+            self.paragraph(x + 8, top, body, w - 16, size=small, max_lines=max(room, 1))
 
     def bar(
         self,

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -28,6 +30,16 @@ DICE_FILE = "dice.png"
 MAX_EMBEDS = 10  # Discord's limit per message
 SETTINGS = ("*", "settings", "pictures")  # game, kind, name of the PlayerRecord holding the choice
 SERVER = 0  # the user id of a server-wide record
+T = TypeVar("T")
+
+# One drawing thread: pictures wait for each other instead of several threads taking the GIL, in turn,
+# from the event loop that answers interactions (the load benchmark with --pictures showed it).
+_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+
+
+async def drawn(draw: Callable[..., T], *args: Any) -> T:
+    """Run a drawing in the pictures thread, off the event loop."""
+    return await asyncio.get_running_loop().run_in_executor(_DRAWER, draw, *args)
 
 
 class PictureSettings:
@@ -75,7 +87,7 @@ async def table_file(bot: TabletopBot, row: GameSession, embeds: list[discord.Em
         return None
     public = bot.service.view_for(row, None).get("public") or {}
     try:
-        png = await asyncio.to_thread(pictures.table_png, row.game, public, seat_names(row))
+        png = await drawn(pictures.table_png, row.game, public, seat_names(row))
     except Exception:  # a picture must never stop the table: the text is complete without it
         log.exception("session %s: drawing the table failed", row.id)
         return None
@@ -102,7 +114,7 @@ async def panel_files(
     view: dict[str, Any] = bot.service.view_for(row, user_id)
     actions = bot.service.legal_actions(row, seat)
     try:
-        hand, dice = await asyncio.to_thread(_draw_panel, row.game, view, actions, seat)
+        hand, dice = await drawn(_draw_panel, row.game, view, actions, seat)
     except Exception:  # a picture must never stop a panel: the text is complete without it
         log.exception("session %s: drawing a panel's pictures failed", row.id)
         return []

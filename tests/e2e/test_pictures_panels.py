@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.harness import ids_on, running_bot, settle
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, transcript
 
 
 def images(message: Any) -> list[str]:
@@ -63,6 +63,7 @@ async def test_the_hand_reply_carries_the_hand_picture(
 
 async def test_the_my_hand_button_answers_with_the_picture(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
+    fake.keep_files = True  # as under --transcripts: the pages then show the pictures
     async with running_bot(fake, tmp_path, seed=20261122, pictures=True) as bot:
         await (await fake.slash(w.alice, w.table, "haunted new", short=True)).done()
         await (await fake.slash(w.bob, w.table, "haunted join")).done()
@@ -76,6 +77,12 @@ async def test_the_my_hand_button_answers_with_the_picture(fake_discord: FakeDis
         # The hand drawn is Bob's own: the panel's words name his cards, and the picture is his DM's.
         [panel] = fake.dm_messages(w.bob)
         assert click.text.split("\n")[0] == panel.text.split("\n")[0]
+        assert panel.files["hand.png"] == click.original.files["hand.png"]  # the same picture, byte for byte
+        page = transcript.page(fake, w.bob.id, "bob")
+        assert page.count('alt="attachment://hand.png" src="data:image/png;base64,') == 2  # panel and reply
+        assert 'alt="attachment://table.png"' in page
+        # Alice's page holds one hand picture, her own panel's: Bob's reply was for him only.
+        assert transcript.page(fake, w.alice.id, "alice").count('alt="attachment://hand.png"') == 1
 
 
 async def test_apocrypha_check_dice_on_the_saints_panels(fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: Any) -> None:

@@ -47,6 +47,7 @@ async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDisc
     lounge = fake.add_channel(guild, "lounge")
     thread = fake.add_thread(table, "side-quest", owner=alice)
     fake.world = World(guild, table, lounge, thread, alice, bob, carol, outsider)
+    fake.keep_files = bool(request.config.getoption("--transcripts", default=None))
     await fake.start()
     try:
         yield fake

@@ -197,7 +197,10 @@ class Rest:
             if part.name == "payload_json":  # type: ignore[union-attr]
                 body = json.loads(data)
             else:
-                files.append({"name": part.name, "filename": part.filename, "size": len(data)})  # type: ignore[union-attr]
+                upload = {"name": part.name, "filename": part.filename, "size": len(data)}  # type: ignore[union-attr]
+                if self.fake.keep_files:
+                    upload["data"] = data
+                files.append(upload)
         if isinstance(body, dict) and files:
             # Interaction callbacks nest the message under "data"; other routes carry it at the top.
             target = body["data"] if isinstance(body.get("data"), dict) else body

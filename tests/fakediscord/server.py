@@ -88,6 +88,8 @@ class FakeDiscord:
         self.identify_payloads: list[dict[str, Any]] = []
         # Discord's per-route buckets and 429s: off unless a test or the benchmark turns them on.
         self.rate_limits = RateLimits.off()
+        # Uploaded files' bytes are kept on their messages only when asked (transcripts show the pictures).
+        self.keep_files = False
         # The shard count GET /gateway/bot recommends; each IDENTIFY names its shard and gets its guilds.
         self.shard_count = 1
         # Free for fixtures to hang their named users and channels on (see fixtures.World).
@@ -318,6 +320,7 @@ class FakeDiscord:
                 }
                 for f in body.get("_files", [])
             ],
+            files={f.get("filename") or "file": f["data"] for f in body.get("_files", []) if "data" in f},
             **extra,
         )
         self.messages_by_id[msg.id] = msg

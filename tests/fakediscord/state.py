@@ -168,6 +168,7 @@ class FakeMessage:
     embeds: list[dict[str, Any]] = field(default_factory=list)
     components: list[dict[str, Any]] = field(default_factory=list)
     attachments: list[dict[str, Any]] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)  # attachments' bytes by filename, if kept
     flags: int = 0
     created: str = field(default_factory=iso_now)
     edited: str | None = None
@@ -209,6 +210,9 @@ class FakeMessage:
         self.history.append(self.snapshot())
         if body.get("attachments") is not None:
             body = {**body, "attachments": kept_attachments(body)}
+            uploaded = {f.get("filename") or "file": f["data"] for f in body.get("_files", []) if "data" in f}
+            kept = {a["filename"] for a in body["attachments"]}
+            self.files = {n: d for n, d in {**self.files, **uploaded}.items() if n in kept}
         for key in ("content", "embeds", "components", "attachments"):
             if key in body:
                 self.__dict__[key] = body[key] if body[key] is not None else ([] if key != "content" else "")

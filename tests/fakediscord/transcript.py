@@ -10,6 +10,7 @@ Deleted messages are kept, greyed and folded, so a review can see what was repla
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 from pathlib import Path
@@ -69,6 +70,7 @@ blockquote{margin:0;padding-left:10px;border-left:4px solid #4e5058}
 h1,h2,h3{margin:4px 0;color:#f2f3f5}h1{font-size:24px}h2{font-size:20px}h3{font-size:16px}
 .sub{font-size:13px;color:#949ba4}
 a{color:#00a8fc}
+.embed .image{display:block;max-width:100%;border-radius:4px;margin-top:16px}
 body:has(.msg:target) main>:not(:target){display:none}
 """
 
@@ -137,7 +139,7 @@ def _inline(text: str, names: dict[int, str]) -> str:
     return re.sub(r"\x00(\d+)\x00", lambda m: codes[int(m.group(1))], text)
 
 
-def _embed(embed: dict[str, Any], names: dict[int, str]) -> str:
+def _embed(embed: dict[str, Any], names: dict[int, str], files: dict[str, bytes] | None = None) -> str:
     colour = embed.get("color")
     style = f' style="border-left-color:#{colour:06x}"' if isinstance(colour, int) else ""
     parts = [f'<div class="embed"{style}>']
@@ -156,6 +158,10 @@ def _embed(embed: dict[str, Any], names: dict[int, str]) -> str:
                 f'<div class="value">{markdown(str(f.get("value", "")), names)}</div></div>'
             )
         parts.append("</div>")
+    image = str((embed.get("image") or {}).get("url", ""))
+    data = (files or {}).get(image.removeprefix("attachment://"))
+    if data is not None:  # the picture as Discord shows it: the embed's width, scaled down
+        parts.append(f'<img class="image" alt="{html.escape(image)}" src="data:image/png;base64,{base64.b64encode(data).decode()}">')
     if embed.get("footer", {}).get("text"):
         parts.append(f'<div class="footer">{html.escape(embed["footer"]["text"])}</div>')
     parts.append("</div>")
@@ -189,11 +195,11 @@ def _components(components: list[dict[str, Any]]) -> str:
     return "".join(rows)
 
 
-def _version(version: dict[str, Any], names: dict[int, str]) -> str:
+def _version(version: dict[str, Any], names: dict[int, str], files: dict[str, bytes] | None = None) -> str:
     out = []
     if version.get("content"):
         out.append(f'<div class="content">{markdown(version["content"], names)}</div>')
-    out.extend(_embed(e, names) for e in version.get("embeds") or [])
+    out.extend(_embed(e, names, files) for e in version.get("embeds") or [])
     out.append(_components(version.get("components") or []))
     return "".join(out)
 
@@ -218,7 +224,7 @@ def _message(fake: FakeDiscord, msg: FakeMessage, names: dict[int, str]) -> str:
         f'<span class="who">{html.escape(author.name)}</span>{tag}'
         f'<span class="where">{html.escape(_where(fake, msg))}</span>{edited}'
     )
-    body = _version(msg.snapshot(), names)
+    body = _version(msg.snapshot(), names, msg.files)
     if msg.ephemeral:
         body += '<div class="eph">👁 Only you can see this</div>'
     if msg.history:

@@ -121,8 +121,11 @@ def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], se
             continue
         virtue = getattr(c, "virtue", None) or getattr(c, "side", None)
         kind = f"{virtue} {book.kind_of(card_id(uid)).rstrip('s')}" if virtue else str(book.kind_of(card_id(uid)))
-        costs = sorted({p.cost for p in c.powers if p.cost != "none"})
-        effect = " · ".join(f"{p.timing}: {p.text}" for p in c.powers)
+        # An omen's rule is in what holds "during" its investigation; a gift's target comes first.
+        powers = [*getattr(c, "powers", []), *getattr(c, "during", [])]
+        costs = sorted({p.cost for p in powers if p.cost != "none"})
+        targets = " or ".join(f"{t.virtue.capitalize()} {t.number}" for t in getattr(c, "targets", None) or [])
+        effect = " · ".join([*([targets] if targets else []), *(f"{p.timing}: {p.text}" for p in powers)])
         out.append(HandCard(c.name, kind=kind, cost=", ".join(costs), effect=effect or c.text, playable=uid in can))
     return out
 

@@ -11,6 +11,9 @@ from bot.games.apollyon.masquerade import VEIL
 from bot.pictures.hand import HandCard, playable_keys
 from bot.pictures.kit import BLUE, FAINT, GOLD, GREEN, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
 
+ROW_H = 42  # a containment row's entry: two lines of names
+SITE_STEP = 282  # a site's box and the gap under it
+
 
 @lru_cache(maxsize=1024)
 def _name(card: str) -> str:
@@ -23,7 +26,7 @@ def _name(card: str) -> str:
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     sites = public.get("sites", [])
-    cv = tall_canvas(560 + 262 * ((len(sites) + 1) // 2))
+    cv = tall_canvas(560 + SITE_STEP * ((len(sites) + 1) // 2))
     y = PAD
     month, months = public.get("month", 1), public.get("months", 6)
     when = f"month {month} of {months}" if month <= months else "past the sixth month: the Apollyon is loose"
@@ -69,11 +72,11 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     col_w = (WIDTH - 2 * PAD - 12) // 2
     for n, site in enumerate(sites):
         x = PAD + (n % 2) * (col_w + 12)
-        sy = y + (n // 2) * 262
+        sy = y + (n // 2) * SITE_STEP
         seat = site["seat"]
         who = names[seat] if seat < len(names) else f"Director {seat + 1}"
         pool, spent = site.get("pool", {}), site.get("spent", {})
-        cv.box(x, sy, col_w, 252, outline=BLUE)
+        cv.box(x, sy, col_w, SITE_STEP - 10, outline=BLUE)
         cv.text(x + 10, sy + 8, f"{who}'s site", size=18, bold=True, width=col_w - 20)
         resources = " · ".join(
             f"{k} {pool.get(k, 0)} (spent {spent.get(k, 0)})" for k in ("resource", "personnel", "space")
@@ -86,14 +89,15 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         ]
         entry_w = (col_w - 110 - 2 * 6) // 3
         for label, row in rows[:3]:
-            cv.text(x + 10, row_y + 9, label, size=MIN_TEXT, colour=FAINT)
+            cv.text(x + 10, row_y + 13, label, size=MIN_TEXT, colour=FAINT)
             for i, entry in enumerate(row[:3]):
                 ex = x + 100 + i * (entry_w + 6)
-                cv.box(ex, row_y, entry_w, 34, outline=GOLD if label == "Temporary" else GREEN, width=1)
-                cv.text(ex + 6, row_y + 8, _name(entry["card"]), size=MIN_TEXT, width=entry_w - 12)
+                cv.box(ex, row_y, entry_w, ROW_H, outline=GOLD if label == "Temporary" else GREEN, width=1)
+                # Two lines: anomaly names are long ("Hard-to-Destroy Reptile") and were cut to a stub.
+                cv.paragraph(ex + 6, row_y + 3, _name(entry["card"]), entry_w - 12, size=MIN_TEXT, max_lines=2)
             if len(row) > 3:
-                cv.text(x + col_w - 12, row_y + 9, f"+{len(row) - 3}", size=MIN_TEXT, anchor="ra")
-            row_y += 40
+                cv.text(x + col_w - 12, row_y + 13, f"+{len(row) - 3}", size=MIN_TEXT, anchor="ra")
+            row_y += ROW_H + 6
         for i, mtf in enumerate(site.get("mtfs", [])[:3]):
             members = ", ".join(_name(m["card"]) for m in mtf.get("members", [])) or "empty"
             mission = mtf.get("mission")
@@ -101,7 +105,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             cv.text(
                 x + 10, row_y + 4 + i * 20, f"MTF {i + 1}: {members}{doing}", size=MIN_TEXT, width=col_w - 20
             )
-    y += 262 * ((len(sites) + 1) // 2)
+    y += SITE_STEP * ((len(sites) + 1) // 2)
     cv.crop(y + PAD)
     return cv
 

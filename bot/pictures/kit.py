@@ -18,6 +18,7 @@ FONTS = Path(__file__).resolve().parents[2] / "data" / "fonts"
 WIDTH = 1000  # readable on a phone once Discord scales it down, and under 1,100 px
 MIN_TEXT = 14  # text is never drawn smaller than this many pixels
 PAD = 12
+HEADING = 34  # px: ~11 px on a phone, where smaller text in a table picture needs a tap to read
 
 RGB = tuple[int, int, int]
 BACKGROUND: RGB = (32, 34, 40)
@@ -321,7 +322,9 @@ class Canvas:
                         self.text(cx + 4, cy + 4 + i * (MIN_TEXT + 4), part, size=MIN_TEXT, width=cell - 8)
 
     def heading(self, x: int, y: int, text: str, *, colour: RGB = GOLD, width: int | None = None) -> int:
-        return self.text(x, y, text, size=22, bold=True, colour=colour, width=width or self.width - 2 * PAD)
+        """The picture's first line (whose turn, what is awaited): large enough to read where a phone
+        shows a 1,000 px picture at a third of its size."""
+        return self.text(x, y, text, size=HEADING, bold=True, colour=colour, width=width or self.width - 2 * PAD)
 
     # -- output -------------------------------------------------------------------------
     def crop(self, height: int) -> None:

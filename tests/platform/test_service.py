@@ -204,14 +204,13 @@ async def test_two_processes_racing_never_overwrite(store: Store) -> None:
         )
         assert sum(isinstance(o, Result) for o in outcomes) == 1
         assert all(isinstance(o, (Result, GameError)) for o in outcomes)
+        row = await a.session(sid)
+        assert list(row.state["public"]["revealed"]) == ["0"]
+        # The loser's cache was stale; its next action reloads and is judged on the real state.
+        with pytest.raises(GameError, match="not your turn"):
+            await (a if isinstance(outcomes[1], Result) else b).act(sid, HOST, {"type": "reveal"})
     finally:
-        await other.close()  # its own SQLite connection, else garbage-collected open in a later test
-    row = await a.session(sid)
-    assert list(row.state["public"]["revealed"]) == ["0"]
-    # The loser's cache was stale; its next action reloads and is judged on the real state.
-    with pytest.raises(GameError, match="not your turn"):
-        await (a if isinstance(outcomes[1], Result) else b).act(sid, HOST, {"type": "reveal"})
-    await other.close()
+        await other.close()  # its own connections, else garbage-collected open in a later test
 
 
 async def test_stale_save_is_refused_by_the_store(store: Store) -> None:

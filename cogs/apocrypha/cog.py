@@ -618,9 +618,15 @@ class ApocryphaCog(
         self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]
     ) -> dict[str, Any] | None:
         examined: list[str] = []
+        hand: list[str] = []
+        halo: dict[str, str] = {}
         if seat != GUIDE and row.state:
-            examined = list(((row.state.get("players") or {}).get(str(seat)) or {}).get("examined", []))
-        return views.command_for(verb, arg, values, examined)
+            private = (row.state.get("players") or {}).get(str(seat)) or {}
+            examined = list(private.get("examined", []))
+            hand = list(private.get("hand", []))
+            saint = ((row.state.get("public") or {}).get("saints") or {}).get(str(seat)) or {}
+            halo = {str(k): v for k, v in (saint.get("halo") or {}).items()}
+        return views.command_for(verb, arg, values, examined, hand, halo)
 
     async def on_component(
         self,

@@ -3,7 +3,7 @@ into commands.
 
 Custom ids stay short: the verb is the command's type (or a guide verb) and the argument is a
 virtue, a seat, an option number or a card instance. Cards to play come from a select whose
-values are "<instance>|<power>".
+values carry the card, the power and the choices it needs (see `play_value`).
 """
 
 from __future__ import annotations
@@ -127,16 +127,16 @@ def saint_items(
         elif isinstance(act, Play):
             plays.append(act)
     if plays:
+        halo = public.get("saints", {}).get(str(seat), {}).get("halo", {})
         options = []
-        saints = public.get("saints", {})
         for p in plays[:25]:
-            label = name(p.card) + (f" (power {p.power + 1})" if p.power else "")
-            value = f"{p.card}|{p.power}"
-            if p.target is not None:  # a power aimed at one of several saints: one option each
-                label += f" for {saints.get(str(p.target), {}).get('name', 'another saint')}"
-                value += f"|{p.target}"
+            label = name(p.card) + (f" (power {p.power + 1})" if p.power else "") + _choices(p, name, public)
             options.append(
-                discord.SelectOption(label=label[:100], value=value, description=_power_text(book, p) or None)
+                discord.SelectOption(
+                    label=label[:100],
+                    value=play_value(p, list(hand), halo),
+                    description=_power_text(book, p) or None,
+                )
             )
         selects.append(GameSelect(sid, "play", options=options, placeholder="Play a card's power…"))
     if omens:
@@ -345,8 +345,16 @@ def fit(
     return [*buttons[:room], *selects]
 
 
-def command_for(verb: str, arg: str | None, values: list[str], examined: list[str]) -> dict[str, Any] | None:
-    """A saint's or the guide's click as an engine command (None: not a verb of this game)."""
+def command_for(
+    verb: str,
+    arg: str | None,
+    values: list[str],
+    examined: list[str],
+    hand: list[str] | None = None,
+    halo: dict[str, str] | None = None,
+) -> dict[str, Any] | None:
+    """A saint's or the guide's click as an engine command (None: not a verb of this game).
+    `hand` and `halo` are the clicking saint's, for the cards a played power names."""
     value = values[0] if values else None
     simple = {"next", "roll", "keep", "seal", "focus"}
     if verb in ("seal", "guard") and arg:
@@ -380,10 +388,7 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     if verb == "move" and value:
         return {"type": "move", "nexus": value}
     if verb == "play" and value:
-        card, _, rest = value.partition("|")
-        power, _, target = rest.partition("|")
-        command: dict[str, Any] = {"type": "play", "card": card, "power": int(power or 0)}
-        return {**command, "target": int(target)} if target else command
+        return play_command(value, list(hand or []), dict(halo or {}))
     # The guide's panel.
     if verb == "g_start" and value is not None:
         return {"type": "g_start", "seat": int(value)}
@@ -410,11 +415,61 @@ def command_for(verb: str, arg: str | None, values: list[str], examined: list[st
     return None
 
 
-def _card_of(book: CardBook, uid: str) -> Any:
-    try:
-        return book.card(card_id(uid))
-    except KeyError:
-        return None
+def play_value(play: Play, hand: list[str], halo: dict[str, str]) -> str:
+    """A play with its choices as a select value (Discord allows 100 characters): the card, the
+    power, the saint aimed at, the option, the amount, the cards it names (hand places "h2" or halo
+    slots "s5", so no value grows with card names) and the dice."""
+    slots = {uid: slot for slot, uid in halo.items()}
+    named = [
+        f"h{hand.index(u)}" if u in hand else f"s{slots[u]}"
+        for u in play.cards if u in hand or u in slots
+    ]
+    fields = [play.target, play.option, play.amount]
+    return "|".join(
+        [play.card, str(play.power), *("" if f is None else str(f) for f in fields), ".".join(named)]
+        + [".".join(str(d) for d in play.dice)]
+    )
+
+
+def play_command(value: str, hand: list[str], halo: dict[str, str]) -> dict[str, Any]:
+    """The Play command a select value stands for (see play_value)."""
+    parts = (value.split("|") + [""] * 7)[:7]
+    card, power, target, option, amount, named, dice = parts
+    cards = []
+    for ref in filter(None, named.split(".")):
+        place, index = ref[0], ref[1:]
+        if place == "h" and index.isdigit() and int(index) < len(hand):
+            cards.append(hand[int(index)])
+        elif place == "s" and index in halo:
+            cards.append(halo[index])
+    number = lambda text: int(text) if text.lstrip("-").isdigit() else None  # noqa: E731
+    return {
+        "type": "play",
+        "card": card,
+        "power": number(power) or 0,
+        "target": number(target),
+        "option": number(option),
+        "amount": number(amount),
+        "cards": cards,
+        "dice": [int(d) for d in dice.split(".") if d.isdigit()],
+    }
+
+
+def _choices(play: Play, name: Any, public: dict[str, Any]) -> str:
+    """The choices a play option carries (": on Dr. Zeez; with Crowbar"), so two options differ."""
+    saints = public.get("saints", {})
+    parts = []
+    if play.target is not None and str(play.target) in saints:
+        parts.append(f"on {saints[str(play.target)]['name']}")
+    if play.option is not None:
+        parts.append(f"option {play.option + 1}")
+    if play.amount is not None:
+        parts.append(f"{play.amount} card{'s' if play.amount != 1 else ''}")
+    if play.cards:
+        parts.append("with " + ", ".join(name(u) for u in play.cards))
+    if play.dice:
+        parts.append("dice " + ", ".join(f"d{d + 1}" for d in play.dice))
+    return (": " + "; ".join(parts)) if parts else ""
 
 
 def _die_value(public: dict[str, Any], index: int) -> str:

@@ -13,7 +13,17 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat, seat_ref
-from bot.games.apocrypha import checks, coop, damage, guide, investigate, opponents, sanctify, turns
+from bot.games.apocrypha import (
+    checks,
+    coop,
+    damage,
+    guide,
+    investigate,
+    opponents,
+    playable,
+    sanctify,
+    turns,
+)
 from bot.games.apocrypha.cards import CardBook, Mission, cached_book, check_mission, load_book
 from bot.games.apocrypha.commands import (
     GUIDE_COMMANDS,
@@ -53,6 +63,7 @@ from bot.games.apocrypha.state import (
     Public,
     SaintView,
     Secret,
+    card_id,
 )
 from bot.games.apocrypha.table import Table
 
@@ -354,6 +365,8 @@ class Apocrypha(Rules[ApocryphaState]):
         pending = next((p for p in pub.pending if p.seat == seat), None)
         if pending is None:
             raise GameError("Nothing is waiting for your answer.")
+        if pending.kind in ("damage", "order") and cmd.option != 0:
+            raise GameError("That question has one answer: option 0.")
         if pending.kind == "accept_assist":
             if cmd.option not in (0, 1):
                 raise GameError("Answer 0 to accept the assist or 1 to refuse it.")
@@ -430,11 +443,15 @@ class Apocrypha(Rules[ApocryphaState]):
                 return [Answer(order=list(state.players[seat].examined))]
             if p.kind == "damage":
                 return [Answer(), *self._playable(Table(state, self.book), seat)]
-            return [Answer(option=i) for i in range(max(2, len(p.options)))]
-        if pub.pending:
-            return []
+            count = len(state.players[seat].hand) if p.kind == "pick_card" else len(p.options) or 2
+            return [Answer(option=i) for i in range(count)]
         acts = []
         check = pub.check
+        if pub.pending:
+            # Someone else must answer first; meanwhile a saint may still offer an assist or play a power.
+            if check is not None and check.stage == "assist" and check.seat != seat:
+                acts += self._assists(t, seat)
+            return acts + self._playable(t, seat)
         if check is not None and check.stage != "done":
             if check.seat == seat:
                 if check.stage in ("assist", "assemble"):
@@ -449,12 +466,8 @@ class Apocrypha(Rules[ApocryphaState]):
                                 : a.rerolls_left
                             ]
                             acts.append(Reroll(dice=low, assist=a.seat))
-            if check.stage == "assist" and not any(a.seat == seat for a in check.assists):
-                acts += (
-                    [AssistCheck(virtue=check.original_virtue)]
-                    if t.can_assist(seat, check.seat, check.original_virtue)
-                    else []
-                )
+            if check.stage == "assist":
+                acts += self._assists(t, seat)
         elif pub.confront is not None:
             if pub.confront.seat == seat:
                 acts.append(Next())
@@ -466,18 +479,11 @@ class Apocrypha(Rules[ApocryphaState]):
                 acts += [Investigate(omen=u) for u in state.players[seat].hand if t.is_omen(u)]
                 if pub.investigations > 0:
                     acts.append(Investigate())
-            if pub.step == "transfer":
-                acts += [
-                    Move(nexus=k)
-                    for k, n in pub.nexuses.items()
-                    if not n.sealed and k != pub.saints[seat].nexus
-                ]
-                if not pub.moved and not pub.gave:
-                    acts += [
-                        Give(card=u, to=o) for u in state.players[seat].hand[:1] for o in t.at_nexus(seat)
-                    ]
-                    if coop.may_bury_instead(t, seat):
-                        acts += [Give(card=u, to=seat) for u in state.players[seat].hand[:1]]
+            if pub.step == "transfer" and not pub.moved and not pub.gave:
+                cards = list({card_id(u): u for u in reversed(state.players[seat].hand)}.values())[::-1]
+                acts += [Give(card=u, to=o) for u in cards for o in t.at_nexus(seat)]
+                if coop.may_bury_instead(t, seat):
+                    acts += [Give(card=u, to=seat) for u in cards]
             if pub.step == "sanctify" and pub.coop is None:
                 acts.append(Seal())
             acts.append(Next() if pub.step != "end" else EndTurn())
@@ -487,36 +493,33 @@ class Apocrypha(Rules[ApocryphaState]):
             acts.append(ResetHand())
         if opponents.waiting_for(t, seat) is not None and opponents.why_not_now(t) is None:
             acts.append(Focus())
+        if check is None and pub.confront is None:
+            acts += [Move(nexus=k) for k in pub.nexuses if _allowed(lambda k=k: turns.check_move(t, seat, k))]
         if pub.coop is not None and check is None and pub.confront is None:
             acts += sanctify.legal(t, seat)
         acts += self._playable(t, seat)
         return acts
 
+    @staticmethod
+    def _assists(t: Table, seat: int) -> list[AssistCheck]:
+        check = t.pub.check
+        if check is None or any(a.seat == seat for a in check.assists):
+            return []
+        virtue = check.original_virtue
+        return [AssistCheck(virtue=virtue)] if t.can_assist(seat, check.seat, virtue) else []
+
     def _playable(self, t: Table, seat: int) -> list[Play]:
-        now = turns.current_timings(t)
-        out = []
-        sources = [("saint", t.saint(seat))] + [
-            (u, t.card(u)) for u in [*t.hand(seat), *t.view(seat).halo.values()]
-        ]
-        for uid, card in sources:
-            for i, power in enumerate(card.powers):
-                if power.mandatory or power.timing not in now or power.timing == "play":
-                    continue
-                if not checks.power_applies(t, power, seat):
-                    continue
-                if power.timing == "damage" and (t.pub.damage is None or t.pub.damage.seat != seat):
-                    continue
-                if power.who == "you" and power.timing != "any" and not turns.is_acting(t, seat):
-                    continue
-                if f"{'saint' + str(seat) if uid == 'saint' else uid}:{i}" in t.sec.used:
-                    continue  # once per step
-                if power.who == "nexus":
-                    # Aimed at another saint at your nexus: one play per saint there, named.
-                    others = t.at_nexus(seat)
-                    out += [Play(card=uid, power=i, target=o if len(others) > 1 else None) for o in others]
-                    continue
-                out.append(Play(card=uid, power=i))
-        return out
+        """Card powers playable now, each with its choices, kept only if the engine accepts them."""
+        state = t.state
+
+        def accepts(play: Play) -> bool:
+            try:
+                self.apply(state, seat, play)
+            except GameError:
+                return False
+            return True
+
+        return playable.playable(t, seat, accepts)
 
     def waiting_for(self, state: ApocryphaState) -> list[Seat]:
         pub = state.public
@@ -568,6 +571,15 @@ class Apocrypha(Rules[ApocryphaState]):
             f"apocrypha: {total} cards ({parts}), saints {counts['saints']}, "
             f"nexuses {counts['nexuses']}, missions {counts['missions']}"
         )
+
+
+def _allowed(test: Any) -> bool:
+    """Whether a rule check passes (it raises GameError when it does not)."""
+    try:
+        test()
+    except GameError:
+        return False
+    return True
 
 
 def plan_matches(state: ApocryphaState, book: CardBook, seat: int, record: SaintRecord) -> bool:

@@ -312,7 +312,8 @@ def investigate_cmd(t: Table, seat: int, omen: str | None) -> None:
     investigate.investigate(t, seat)
 
 
-def move(t: Table, seat: int, nexus: str) -> None:
+def check_move(t: Table, seat: int, nexus: str) -> None:
+    """Refuse a move the rules do not allow now (the one test `move` and the legal actions share)."""
     pub = t.pub
     if pub.step != "transfer" or pub.active is None:
         raise GameError("Saints move in the Transfer step.")
@@ -332,8 +333,13 @@ def move(t: Table, seat: int, nexus: str) -> None:
         raise GameError("You have already moved this turn.")
     if seat == active and pub.gave:
         raise GameError("You gave a card this turn, so you cannot move.")
+
+
+def move(t: Table, seat: int, nexus: str) -> None:
+    pub = t.pub
+    check_move(t, seat, nexus)
     t.view(seat).nexus = nexus
-    if seat == active:
+    if seat == pub.active:
         pub.moved = True
     t.say("move", f"{seat_ref(seat)} moves to {pub.nexuses[nexus].name}.")
     checks.run_mandatory(t, "move", seat)

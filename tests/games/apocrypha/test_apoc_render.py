@@ -200,12 +200,21 @@ def test_guide_controls_and_clicks_become_commands(rules, book):
         "type": "play",
         "card": "reaper#1",
         "power": 1,
+        "target": None,
+        "option": None,
+        "amount": None,
+        "cards": [],
+        "dice": [],
     }
     assert views.command_for("play", None, ["grifter#1|0|2"], []) == {
         "type": "play",
         "card": "grifter#1",
         "power": 0,
         "target": 2,
+        "option": None,
+        "amount": None,
+        "cards": [],
+        "dice": [],
     }
     assert views.command_for("g_stop", None, ["1"], []) == {"type": "g_stop", "power": 1}
     assert views.command_for("focus", None, [], []) == {"type": "focus"}

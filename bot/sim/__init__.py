@@ -19,6 +19,7 @@ Adding a game (or a policy) means writing one module, `bot/sim/games/<game>.py`,
         roles=roles,                  # optional: --opt dict -> roles filled, e.g. {"guide": True}
         labels=labels,                # optional: like options, but -> a label per seat (a deck name)
         first=first,                  # optional: state after setup -> the seat that moves first
+        next_seat=next_seat,          # optional: (rules, state, waiting_for) -> the seat to ask next
         max_decisions=20000,          # optional: a game still running after this many is "stuck"
     )
 

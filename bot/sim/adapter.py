@@ -36,6 +36,10 @@ def seat_zero(state: Any) -> int:
     return 0
 
 
+def first_waiting(rules: Any, state: Any, waiting: list[Any]) -> Any:
+    return waiting[0]
+
+
 def no_labels(opts: dict[str, Any], players: int, index: int) -> list[str]:
     return []
 
@@ -54,6 +58,9 @@ class Adapter:
     roles: Callable[[dict[str, Any]], dict[str, bool]] = no_roles
     labels: Callable[[dict[str, Any], int, int], list[str]] = no_labels  # like options: per-seat labels
     first: Callable[[Any], int] = seat_zero  # the state after setup -> the seat that moves first
+    # (rules, state, waiting_for) -> the seat to ask next: a seat the game does not wait on may be
+    # asked when it can act now and the adapter wants it to (an assist, a guard in Apocrypha).
+    next_seat: Callable[[Any, Any, list[Any]], Any] = first_waiting
     max_decisions: int = 20000
 
     def all_policies(self) -> dict[str, Policy]:

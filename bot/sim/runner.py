@@ -63,7 +63,7 @@ def play(job: Job, seed: int, index: int = 0) -> Game:
             if not waiting:
                 record.error = "stuck: the game waits on nobody"
                 return record
-            seat = waiting[0]
+            seat = ad.next_seat(rules, state, waiting)
             actions = rules.legal_actions(state, seat)
             if not actions:
                 record.error = f"stuck: seat {seat} is waited on with no legal action"

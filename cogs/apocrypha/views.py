@@ -472,6 +472,13 @@ def _choices(play: Play, name: Any, public: dict[str, Any]) -> str:
     return (": " + "; ".join(parts)) if parts else ""
 
 
+def _card_of(book: CardBook, uid: str) -> Any:
+    try:
+        return book.card(card_id(uid))
+    except KeyError:
+        return None
+
+
 def _die_value(public: dict[str, Any], index: int) -> str:
     """' (a 2)': the die's current face, so a reroll button says what it throws away."""
     dice = ((public.get("check") or {}).get("pool") or {}).get("dice") or []

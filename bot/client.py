@@ -87,7 +87,7 @@ class TabletopBot(commands.Bot):
         self._reporter = asyncio.create_task(self._report_forever(), name="first-answer-report")
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Redraw what a previous process saved but never showed (a crash between save and publish).
-        self.publisher.start_repair()
+        self.publisher.start_repair(startup=True)
 
     async def on_resumed(self) -> None:
         self.publisher.start_repair()

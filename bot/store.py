@@ -268,6 +268,15 @@ class Store:
             q = select(GameSession).where(GameSession.status.in_(ACTIVE))  # type: ignore[attr-defined]
             return list((await db.exec(q)).all())
 
+    async def list_ended_since(self, since: datetime) -> list[GameSession]:
+        """Sessions that ended (finished or abandoned) at or after `since`."""
+        async with self._sessions() as db:
+            q = select(GameSession).where(
+                GameSession.status.not_in(ACTIVE),  # type: ignore[attr-defined]
+                GameSession.updated_at >= since,  # type: ignore[operator]
+            )
+            return list((await db.exec(q)).all())
+
     async def save(self, row: GameSession) -> GameSession:
         """Write `row` if nobody saved since it was loaded; bump its version. Else StaleWrite."""
         assert row.id is not None

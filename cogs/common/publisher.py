@@ -24,6 +24,7 @@ import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,6 +33,7 @@ from bot.engine.events import Audience
 from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of, as_utc, user_of
 from bot.store import ACTIVE, DmMessage, GameSession, Status
+from cogs.common.components import parse_custom_id
 from cogs.common.pictures import panel_files, table_file
 from cogs.common.text import fill_seats, mention
 
@@ -42,6 +44,8 @@ log = logging.getLogger(__name__)
 
 NOTES_KEPT = 6  # recent private lines shown in a player's DM
 REPOST_EVERY = 4  # actions with no change of turn after which the table is posted anew anyway
+REPAIR_ENDED = timedelta(hours=1)  # a game that ended this recently is redrawn on start if it needs it
+UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -164,24 +168,28 @@ class DiscordPublisher:
         return targets
 
     # -- after a restart ----------------------------------------------------------
-    def start_repair(self) -> None:
+    def start_repair(self, *, startup: bool = False) -> None:
         """Run `repair` in the background (on start and on RESUME); `drain` waits for it."""
-        self.schedule(("repair",), self._repair_logged)
+        self.schedule(("repair",), lambda: self._repair_logged(startup))
 
-    async def _repair_logged(self) -> None:
-        repaired = await self.repair()
+    async def _repair_logged(self, startup: bool) -> None:
+        repaired = await self.repair(startup=startup)
         if repaired:
             log.info("redrew the tables, prompts or DM panels of %d session(s)", repaired)
 
-    async def repair(self) -> int:
-        """Redraw what a dead process saved but never showed: a table, prompt or DM panel older
-        than its session's saved version. Returns how many sessions needed it."""
+    async def repair(self, *, startup: bool = False) -> int:
+        """Redraw what a dead process saved but never showed: a table, prompt, result or DM panel
+        older than its session's saved version (games that ended within REPAIR_ENDED included).
+        At `startup`, also delete the posts a dead process made but never recorded (see
+        `_delete_unrecorded`). Returns how many sessions needed it."""
+        store = self.bot.service.store
+        ended = await store.list_ended_since(self.bot.service.clock() - REPAIR_ENDED)
         repaired = 0
-        for row in await self.bot.service.store.list_active():
+        for row in [*await store.list_active(), *ended]:
             assert row.id is not None
-            pub = await self.record(row.id)
-            if row.status != Status.RUNNING.value:
+            if row.status == Status.LOBBY.value or row.state is None:
                 continue
+            pub = await self.record(row.id)
             pending = pub.setdefault("pending", {})
             if pub.get("seen", -1) < row.version:
                 # Saved, then the process died before it could even note what to redraw.
@@ -193,8 +201,11 @@ class DiscordPublisher:
             if not pending:
                 continue
             repaired += 1
-            pub["repost"] = True  # the table the dead process left may be anywhere: post it last
+            if row.status == Status.RUNNING.value:
+                pub["repost"] = True  # the table the dead process left may be anywhere: post it last
             await self._save(row.id)
+            if startup and "channel" in pending:
+                await self._delete_unrecorded(row, pub)
             sid = row.id
             if "channel" in pending:
                 self.refresh_table(sid)
@@ -203,6 +214,31 @@ class DiscordPublisher:
                     user = int(key[3:])
                     self.schedule(("dm", sid, user), lambda s=sid, u=user: self._update_dm(s, u))
         return repaired
+
+    async def _delete_unrecorded(self, row: GameSession, pub: dict[str, Any]) -> None:
+        """A process killed between posting a table, prompt or result and saving where it is leaves
+        that post behind, unrecorded (a second prompt, a table with old buttons): delete the bot's
+        posts of this session among the channel's newest messages that the record does not name."""
+        assert row.id is not None and self.bot.user is not None
+        kept = {w[1] for w in (pub.get("table"), pub.get("prompt"), pub.get("result"), *pub.get("notices", [])) if w}
+        log_name = f"{row.game}-{row.id}.log"
+        try:
+            async for message in self._channel(row).history(limit=UNRECORDED_SCAN):
+                if row.table_message_id and message.id <= row.table_message_id:
+                    break  # older than the game's lobby: another game's posts
+                if message.author.id != self.bot.user.id or message.id in kept or message.type is not discord.MessageType.default:
+                    continue  # not ours, recorded, or an answer to a player's command
+                ours = (
+                    row.id in _sessions_on(message)
+                    or (not message.embeds and "([table](" in message.content)
+                    or any(a.filename == log_name for a in message.attachments)
+                )
+                if ours:
+                    log.info("session %s: deleting post %s a dead process never recorded", row.id, message.id)
+                    with contextlib.suppress(discord.NotFound):
+                        await message.delete()
+        except discord.HTTPException:
+            log.warning("session %s: could not read the channel to tidy up after a restart", row.id, exc_info=True)
 
     # -- coalescing -------------------------------------------------------------
     def schedule(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
@@ -423,6 +459,17 @@ class DiscordPublisher:
         pub = await self.record(row.id)
         pub.setdefault("notices", []).append([message.channel.id, message.id])
         await self._save(row.id)
+
+
+def _sessions_on(message: discord.Message) -> set[int]:
+    """The sessions whose game controls are on a message."""
+    found = set()
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            parts = parse_custom_id(getattr(item, "custom_id", None) or "")
+            if parts is not None:
+                found.add(parts.session_id)
+    return found
 
 
 def duration_text(row: GameSession) -> str:

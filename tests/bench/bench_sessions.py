@@ -30,7 +30,6 @@ import os
 import random
 import re
 import statistics
-import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -41,6 +40,7 @@ from sqlmodel import SQLModel, select
 
 from bot.games import all_rules
 from bot.store import GameSession, Store
+from tests.bench.bot_process import spawn
 from tests.bench.play import USUAL_TABLES, Table
 from tests.fakediscord import FakeDiscord, Interaction
 from tests.fakediscord.ratelimit import RateLimits
@@ -52,7 +52,7 @@ SAINTS = sorted(SAINT_NAMES)[:6]
 GAME_ID = re.compile(r"^gms?:(\d+)(?:@\d+)?:([a-z_]+)")  # the moment (@n) a game control was drawn for, if any
 # Buttons that do not move the game on (lobby, reading a hand, the rules), or end it on purpose
 # (the guide calling the mission won or lost): a table in play does not press those.
-NOT_MOVES = frozenset({"join", "leave", "start", "end", "hand", "rules", "status", "help", "bring", "g_won", "g_lost"})
+NOT_MOVES = frozenset({"join", "leave", "start", "hand", "rules", "status", "help", "bring", "g_won", "g_lost"})
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -224,13 +224,10 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
             await conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
         await store.close()
     # The bot runs in its own process, as in production; this process is Discord and the players.
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        *(os.environ.get("BENCH_BOT", "-m tests.bench.bot_process").split()),
-        fake.base_url,
-        url,
-        fake.token,
-        *(["pictures"] if pictures else []),
+    proc = await spawn(
+        fake.base_url, url, fake.token,
+        command=os.environ.get("BENCH_BOT", "-m tests.bench.bot_process").split(),
+        extra=("pictures",) if pictures else (),
     )
     players = [Channel(fake, rooms[i], tables[i], people[i], seed=i) for i in range(channels)]
     try:

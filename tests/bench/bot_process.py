@@ -4,19 +4,58 @@
 
 In production the bot's event loop serves only the bot; running it beside the fake in one
 process would charge the fake's work to the bot. This runs the real TabletopBot (with the demo
-game) exactly as `python -m bot` does, after pointing discord.py at the fake.
+game) exactly as `python -m bot` does, after pointing discord.py at the fake. `spawn` starts it
+from a benchmark or a test (the two-shard test, the chaos run).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
 from bot.client import TabletopBot
 from tests.e2e.harness import migrate, settings_for
 from tests.fakediscord import patch_discord
+
+ROOT = Path(__file__).resolve().parents[2]
+STANDBY = "BOT_STANDBY"  # set: wait for a line on stdin before starting (see `spawn`)
+
+
+async def spawn(
+    base_url: str,
+    database_url: str,
+    token: str,
+    *,
+    cwd: Path | None = None,
+    log: Path | None = None,
+    env: dict[str, str] | None = None,
+    command: list[str] | None = None,
+    standby: bool = False,
+    extra: tuple[str, ...] = (),
+) -> asyncio.subprocess.Process:
+    """Start the bot process; its output goes to `log` (appended) or to this process's own.
+
+    A `standby` process loads its modules, then waits for a line on its stdin before it starts
+    (`go`): a restart then costs what a restart costs the bot, not Python's imports."""
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {}), **({STANDBY: "1"} if standby else {})}
+    argv = [*(command or ["-m", "tests.bench.bot_process"])]
+    stdin = asyncio.subprocess.PIPE if standby else None
+    if log is None:
+        return await asyncio.create_subprocess_exec(sys.executable, *argv, base_url, database_url, token, *extra, cwd=cwd, env=environ, stdin=stdin)
+    with open(log, "ab") as out:  # the child keeps its own copy of the file
+        return await asyncio.create_subprocess_exec(
+            sys.executable, *argv, base_url, database_url, token, *extra, cwd=cwd, env=environ, stdin=stdin, stdout=out, stderr=out
+        )
+
+
+async def go(process: asyncio.subprocess.Process) -> None:
+    """Let a standby process start."""
+    assert process.stdin is not None
+    process.stdin.write(b"go\n")
+    await process.stdin.drain()
 
 
 async def main(base_url: str, database_url: str, token: str, pictures: bool = False) -> None:
@@ -32,4 +71,6 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
 
 
 if __name__ == "__main__":
+    if os.environ.get(STANDBY):
+        sys.stdin.readline()
     asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:] == ["pictures"]))

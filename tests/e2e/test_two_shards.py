@@ -6,9 +6,7 @@ Runs in CI against the PostgreSQL that .ci/run starts (TEST_POSTGRES_URL); skipp
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from sqlalchemy import text
 from sqlmodel import SQLModel
 
 from bot.store import Store
+from tests.bench.bot_process import spawn
 from tests.conftest import POSTGRES_URL
 from tests.e2e.harness import FAKE_TOKEN, migrate
 from tests.fakediscord import FakeDiscord
@@ -23,16 +22,11 @@ from tests.fakediscord.gateway import shard_of
 from tests.fakediscord.state import FakeChannel, FakeMessage
 
 pytestmark = pytest.mark.postgres
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def start_shard(fake: FakeDiscord, shard: int, tmp_path: Path) -> asyncio.subprocess.Process:
-    env = {**os.environ, "SHARD_IDS": str(shard), "SHARD_COUNT": "2", "PYTHONPATH": str(ROOT)}
-    with open(tmp_path / f"shard{shard}.log", "ab") as log:  # the child keeps its own copy of the file
-        return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bench.bot_process", fake.base_url, POSTGRES_URL or "", FAKE_TOKEN,
-            cwd=tmp_path, env=env, stdout=log, stderr=log,
-        )
+    env = {"SHARD_IDS": str(shard), "SHARD_COUNT": "2"}
+    return await spawn(fake.base_url, POSTGRES_URL or "", FAKE_TOKEN, cwd=tmp_path, log=tmp_path / f"shard{shard}.log", env=env)
 
 
 async def wait_shards_ready(fake: FakeDiscord, shards: int, ready_before: int) -> None:

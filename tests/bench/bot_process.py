@@ -41,7 +41,7 @@ async def spawn(
     A `standby` process loads its modules, then waits for a line on its stdin before it starts
     (`go`): a restart then costs what a restart costs the bot, not Python's imports."""
     environ = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {}), **({STANDBY: "1"} if standby else {})}
-    argv = [*(command or ["-m", "tests.bench.bot_process"])]
+    argv = command or ["-m", "tests.bench.bot_process"]
     stdin = asyncio.subprocess.PIPE if standby else None
     if log is None:
         return await asyncio.create_subprocess_exec(sys.executable, *argv, base_url, database_url, token, *extra, cwd=cwd, env=environ, stdin=stdin)

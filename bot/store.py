@@ -26,10 +26,8 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     text,
-    update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import instrumentation
 from sqlalchemy.pool import NullPool
@@ -355,24 +353,19 @@ class Store:
             return list((await db.exec(q.order_by(PlayerRecord.name))).all())
 
     async def save_record(self, record: PlayerRecord) -> PlayerRecord:
-        """Insert a new record, or update one with the version check (StaleWrite if it lost a race)."""
-        async with self._sessions() as db:
-            if record.id is None:
-                db.add(record)
-                try:
-                    await db.commit()
-                except IntegrityError as exc:
-                    raise StaleWrite(f"record {record.kind}/{record.name} already exists") from exc
-                await db.refresh(record)
-                return record
-            stmt = (
-                update(PlayerRecord)
-                .where(PlayerRecord.id == record.id, PlayerRecord.version == record.version)  # type: ignore[arg-type]
-                .values(data=record.data, name=record.name, version=record.version + 1, updated_at=utcnow())
-            )
-            result = await db.exec(stmt)  # type: ignore[call-overload]
-            await db.commit()
-        if result.rowcount != 1:
+        """Insert a new record, or update one with the version check (StaleWrite if it lost a race).
+        One statement on the fast path, as session saves are (`_SqliteFast`, `_PostgresFast`)."""
+        record.updated_at = utcnow()
+        values = record.model_dump(exclude={"id"})
+        if record.id is None:
+            try:
+                record.id = await self._fast.insert_record(values)  # type: ignore[union-attr]
+            except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
+                raise StaleWrite(f"record {record.kind}/{record.name} already exists") from exc
+            return record
+        values["version"] = record.version + 1
+        rowcount = await self._fast.update_record(values, record.id, record.version)  # type: ignore[union-attr]
+        if rowcount != 1:
             raise StaleWrite(f"record {record.id} changed since version {record.version}")
         record.version += 1
         return record
@@ -408,6 +401,14 @@ class _SqliteFast:
         self.insert_names, self.insert_enc = _columns(table, self.dialect, skip=("id",))
         marks = ", ".join("?" for _ in self.insert_names)
         self.insert_sql = f"INSERT INTO {table.name} ({', '.join(self.insert_names)}) VALUES ({marks})"
+        records = PlayerRecord.__table__  # type: ignore[attr-defined]
+        self.record_names, self.record_enc = _columns(records, self.dialect, skip=("id",))
+        self.record_insert_sql = (
+            f"INSERT INTO {records.name} ({', '.join(self.record_names)}) VALUES ({', '.join('?' for _ in self.record_names)})"
+        )
+        self.record_update_sql = (
+            f"UPDATE {records.name} SET {', '.join(f'{n} = ?' for n in self.record_names)} WHERE id = ? AND version = ?"
+        )
         self._conn: aiosqlite.Connection | None = None
         self._closed = False
         self._opening = asyncio.Lock()
@@ -438,6 +439,19 @@ class _SqliteFast:
         async with self._use() as conn:
             cursor = await conn.execute(
                 self.update_sql, [*_encode(values, self.update_names, self.update_enc), session_id, version]
+            )
+        return cursor.rowcount
+
+    async def insert_record(self, values: dict[str, Any]) -> int:
+        async with self._use() as conn:
+            cursor = await conn.execute(self.record_insert_sql, _encode(values, self.record_names, self.record_enc))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def update_record(self, values: dict[str, Any], record_id: int, version: int) -> int:
+        async with self._use() as conn:
+            cursor = await conn.execute(
+                self.record_update_sql, [*_encode(values, self.record_names, self.record_enc), record_id, version]
             )
         return cursor.rowcount
 
@@ -489,6 +503,17 @@ class _PostgresFast:
         self.insert_sql = (
             f"INSERT INTO {table.name} ({', '.join(self.insert_names)}) VALUES ({marks}) RETURNING id"
         )
+        records = PlayerRecord.__table__  # type: ignore[attr-defined]
+        self.record_names, self.record_enc = _columns(records, self.dialect, skip=("id",))
+        m = len(self.record_names)
+        self.record_insert_sql = (
+            f"INSERT INTO {records.name} ({', '.join(self.record_names)}) "
+            f"VALUES ({', '.join(f'${i}' for i in range(1, m + 1))}) RETURNING id"
+        )
+        self.record_update_sql = (
+            f"UPDATE {records.name} SET {', '.join(f'{n} = ${i}' for i, n in enumerate(self.record_names, 1))} "
+            f"WHERE id = ${m + 1} AND version = ${m + 2}"
+        )
         self._pool: asyncpg.Pool | None = None
         self._closed = False
         self._opening = asyncio.Lock()
@@ -517,6 +542,17 @@ class _PostgresFast:
         async with self._use() as db:
             status = await db.execute(
                 self.update_sql, *_encode(values, self.update_names, self.update_enc), session_id, version
+            )
+        return int(status.rsplit(" ", 1)[-1])  # "UPDATE <rows>"
+
+    async def insert_record(self, values: dict[str, Any]) -> int:
+        async with self._use() as db:
+            return await db.fetchval(self.record_insert_sql, *_encode(values, self.record_names, self.record_enc))
+
+    async def update_record(self, values: dict[str, Any], record_id: int, version: int) -> int:
+        async with self._use() as db:
+            status = await db.execute(
+                self.record_update_sql, *_encode(values, self.record_names, self.record_enc), record_id, version
             )
         return int(status.rsplit(" ", 1)[-1])  # "UPDATE <rows>"
 

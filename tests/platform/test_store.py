@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.store import ChannelBusy, GameSession, StaleWrite, Status, Store
+from bot.store import ChannelBusy, GameSession, PlayerRecord, StaleWrite, Status, Store
 
 
 async def test_saved_row_reads_back_identically_from_the_database(store: Store) -> None:
@@ -90,3 +90,23 @@ async def test_a_write_after_close_still_lands_on_a_connection_of_its_own(store:
         assert await other.get_publication(row.id) == {"table": 42}
     finally:
         await other.close()
+
+
+async def test_player_records_save_in_one_statement_with_the_version_check(store: Store) -> None:
+    saint = PlayerRecord(guild_id=1, user_id=2, game="apocrypha", kind="saint", name="Julian", data={"deck": [1, 2]})
+    saved = await store.save_record(saint)
+    assert saved.id is not None and saved.version == 0
+    with pytest.raises(StaleWrite):  # the same name twice for one player
+        await store.save_record(PlayerRecord(guild_id=1, user_id=2, game="apocrypha", kind="saint", name="Julian"))
+    # An update bumps the version; one from an older copy loses.
+    old = PlayerRecord(**saved.model_dump())
+    saved.data = {"deck": [3]}
+    await store.save_record(saved)
+    assert saved.version == 1
+    old.data = {"deck": [4]}
+    with pytest.raises(StaleWrite):
+        await store.save_record(old)
+    # What SQLAlchemy reads back is what the fast path wrote.
+    found = await store.get_record(1, 2, "apocrypha", "saint", "Julian")
+    assert found is not None and found.id == saved.id and found.data == {"deck": [3]} and found.version == 1
+    assert [r.name for r in await store.list_records(1, 2, "apocrypha", "saint")] == ["Julian"]

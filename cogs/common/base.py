@@ -267,25 +267,34 @@ class GameCog(LearnCommands, commands.GroupCog):
     ) -> None:
         """For a game's `new` command: open the lobby and post it as this channel's table message."""
         try:
-            result = await self.bot.service.new(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id or 0,
-                game=self.game,
-                host_id=interaction.user.id,
-                options=options,
-                host_role=host_role,
-                host_name=interaction.user.display_name,
+            # A burst of new games queues for the store: defer (publicly: the lobby is for all) if late.
+            result = await in_time(
+                interaction,
+                self.bot.service.new(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id or 0,
+                    game=self.game,
+                    host_id=interaction.user.id,
+                    options=options,
+                    host_role=host_role,
+                    host_name=interaction.user.display_name,
+                ),
+                public=True,
             )
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
         row = result.session
         embeds, view = self.table_message(row)
-        FIRST_BYTES.note(interaction)
-        callback = await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
-        message = callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
-        if message is None:
-            message = await interaction.original_response()
+        message: discord.Message | discord.InteractionMessage | discord.WebhookMessage | None
+        if interaction.response.is_done():  # deferred: the lobby replaces the "thinking" line
+            message = await interaction.followup.send(embeds=embeds, view=view or discord.utils.MISSING, wait=True)
+        else:
+            FIRST_BYTES.note(interaction)
+            callback = await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+            message = callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
+            if message is None:
+                message = await interaction.original_response()
         assert row.id is not None
         await self.bot.service.set_table(row.id, message.channel.id, message.id)
         # Someone may have joined in the moment before the table was known: draw it once more.

@@ -65,26 +65,27 @@ def age(interaction: discord.Interaction) -> float:
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
-async def defer(interaction: discord.Interaction) -> None:
+async def defer(interaction: discord.Interaction, *, public: bool = False) -> None:
     """Acknowledge now and answer later: a click keeps its message, a command shows "thinking"
-    only to the user (every late answer from a command here is private)."""
+    only to the user (a late answer from a command is private), unless the answer is `public`
+    (a new game's lobby)."""
     if interaction.response.is_done():
         return
     FIRST_BYTES.note(interaction, deferred=True)
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False) -> T:
     """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first."""
     task = asyncio.ensure_future(work)
     budget = DEFER_AT - age(interaction)
     if budget > 0:
         await asyncio.wait({task}, timeout=budget)
     if not task.done():
-        await defer(interaction)
+        await defer(interaction, public=public)
     return await task
 
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again in a moment."

@@ -254,3 +254,34 @@ async def start_highcard(fake: FakeDiscord, bot: Any) -> int:
     await (await fake.click(w.alice, lobby, fake.find_button(lobby, label="Start"))).done()
     await settle(bot)
     return (await bot.service.session_in(w.table.id)).id
+
+
+async def test_a_new_game_that_waits_is_deferred_and_its_lobby_posted_for_everyone(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A burst of new games queues for the store: a late `new` is deferred within 3 seconds, publicly,
+    and its lobby follows as the channel's table message, which players then join and start from."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        real_new = bot.service.new
+
+        async def slow_new(**kwargs: Any) -> Any:
+            await asyncio.sleep(DEFER_AT + 0.5)
+            return await real_new(**kwargs)
+
+        bot.service.new = slow_new
+        ix = await (await fake.slash(w.alice, w.table, "highcard new")).done(followups=1)
+        assert ix.response_type == 5 and ix.latency is not None and ix.latency < 3
+        await settle(bot)
+        [lobby] = [m for m in fake.messages(w.table) if m.components]
+        assert not lobby.ephemeral and "High Card: lobby" in lobby.text
+        for _ in range(50):  # the lobby's place is recorded just after it is posted
+            row = await bot.service.session_in(w.table.id)
+            if row.table_message_id:
+                break
+            await asyncio.sleep(0.1)
+        assert row.table_message_id == lobby.id
+        await (await fake.click(w.bob, lobby, fake.find_button(lobby, label="Join"))).done()
+        await (await fake.click(w.alice, lobby, fake.find_button(lobby, label="Start"))).done()
+        await settle(bot)
+        assert (await bot.service.session_in(w.table.id)).status == "running"

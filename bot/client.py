@@ -55,6 +55,11 @@ class TabletopBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            # The bot reads no message it did not just send, and edits its own by id: caching
+            # messages and members only cost memory (1,000 busy channels: tens of MB).
+            max_messages=None,
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
             **settings.shard_options(),  # one shard of several: the guilds (id >> 22) % count == id
         )
         self.settings = settings

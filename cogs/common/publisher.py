@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 NOTES_KEPT = 6  # recent private lines shown in a player's DM
 REPOST_EVERY = 4  # actions with no change of turn after which the table is posted anew anyway
 REPAIR_ENDED = timedelta(hours=1)  # a game that ended this recently is redrawn on start if it needs it
+RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
 
 
@@ -250,11 +251,22 @@ class DiscordPublisher:
         self._tasks[key] = asyncio.create_task(self._run(key, job))
 
     async def _run(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
+        limited = 0
         try:
             while True:
                 self._again.discard(key)
                 try:
                     await job()
+                    limited = 0
+                except discord.HTTPException as exc:
+                    if exc.status != 429 or limited >= RATE_LIMITED_TRIES:
+                        log.exception("publishing %s failed", key)
+                    else:
+                        # discord.py gave up on a rate limit: wait, then draw again from the newest
+                        # state (the changes made meanwhile are drawn once, not one by one).
+                        limited += 1
+                        self._again.add(key)
+                        await asyncio.sleep(RATE_LIMITED_WAIT * limited)
                 except Exception:
                     log.exception("publishing %s failed", key)
                 if key not in self._again:

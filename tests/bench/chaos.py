@@ -23,7 +23,7 @@ killed with SIGKILL at a random moment, restarted, and checked:
 A click counts as acknowledged when its answer is one that comes after the move was saved: a
 reply or an edit, or an acknowledgement sent before the bot defers (replies.DEFER_AT). A click
 deferred because it waited is "left without an answer" until a later click is acknowledged.
-The test run uses a small size (tests/e2e/test_chaos.py); the figures come from a run by hand.
+Run by hand (it is not in the test run; docs/performance.md says why).
 """
 
 from __future__ import annotations

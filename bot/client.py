@@ -157,8 +157,10 @@ class TabletopBot(commands.Bot):
         tasks = [task for task in (self._sweeper, self._reporter) if task is not None]
         for task in tasks:
             task.cancel()
-        # Let a sweep caught mid-query unwind and hand its connection back before the store closes.
-        await asyncio.gather(*tasks, return_exceptions=True)
+        # Let a sweep caught mid-query unwind and hand its connection back before the store closes
+        # (bounded: shutdown must never wait on a task that swallowed its cancellation).
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
         log.info("%s", FIRST_BYTES.summary())
         await self.publisher.drain()
         await super().close()

@@ -154,7 +154,8 @@ class HauntedCog(
 
     # -- rendering hooks -------------------------------------------------------------------------
     def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
-        return [render.table_embed(view["public"], [mention(u) for u in row.seats])]
+        names = [seat_name(row, s) for s in range(len(row.seats))]
+        return [render.table_embed(view["public"], [mention(u) for u in row.seats], names)]
 
     def private_embeds(
         self, row: GameSession, seat: Seat, view: dict[str, Any], notes: list[str]

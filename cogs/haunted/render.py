@@ -46,7 +46,7 @@ def line_text(data: dict[str, Any]) -> str:
     return cards + (" ⏳ waiting on its owner's defence" if ln.pending else "")
 
 
-def seat_block(pub: dict[str, Any], seat: int, who: str) -> str:
+def seat_block(pub: dict[str, Any], seat: int) -> str:
     marks = []
     if seat == pub["active"] and pub["step"] != "over":
         marks.append("▶ active")
@@ -55,7 +55,7 @@ def seat_block(pub: dict[str, Any], seat: int, who: str) -> str:
     skips = pub["skips"][seat]
     if skips:
         marks.append(f"misses {plural(skips, 'turn')}")
-    head = f"{who} · {plural(pub['hand_counts'][seat], 'card')}" + (f" · {', '.join(marks)}" if marks else "")
+    head = plural(pub["hand_counts"][seat], "card") + (f" · {', '.join(marks)}" if marks else "")
     rows = [f"{i + 1}. {line_text(ln)}" for i, ln in enumerate(pub["lines"][seat])]
     if pub["step"] == "over":
         score = sum(line_score(Line.model_validate(ln)) for ln in pub["lines"][seat])
@@ -64,8 +64,9 @@ def seat_block(pub: dict[str, Any], seat: int, who: str) -> str:
     return clip("\n".join([head, *rows]), FIELD_VALUE_MAX)
 
 
-def table_embed(pub: dict[str, Any], who: list[str]) -> discord.Embed:
-    """The public table. `who[seat]` is how to name each seat (a mention)."""
+def table_embed(pub: dict[str, Any], who: list[str], names: list[str] | None = None) -> discord.Embed:
+    """The public table. `who[seat]` names a seat in text (a mention); `names[seat]` titles its
+    field (a plain name: a field title cannot show a mention)."""
     short = " (short game: one complete line loses)" if pub["short"] else ""
     if pub["step"] == "over":
         status = "The game is over."
@@ -82,7 +83,8 @@ def table_embed(pub: dict[str, Any], who: list[str]) -> discord.Embed:
         title=f"Haunted{short}", description=clip(desc, EMBED_DESCRIPTION_MAX), colour=COLOUR
     )
     for seat in range(pub["seats"])[: MAX_FIELDS - 2]:
-        embed.add_field(name=f"Player {seat + 1}", value=seat_block(pub, seat, who[seat]), inline=False)
+        title = names[seat] if names and seat < len(names) else f"Player {seat + 1}"
+        embed.add_field(name=title, value=seat_block(pub, seat), inline=False)
     return embed
 
 

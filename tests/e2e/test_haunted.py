@@ -179,6 +179,8 @@ async def test_a_whole_three_player_game(fake_discord: FakeDiscord, tmp_path: Pa
         ]
         assert any("bob · line" in t or "carol · line" in t for t in labels)
         assert not [t for t in labels if re.search(r"Player \d · line", t)]
+        # The table titles each player's field with their name.
+        assert "Player 2" not in final.text and all(n in final.text for n in ("alice", "bob", "carol"))
         report("haunted", await watch.finish())
 
 

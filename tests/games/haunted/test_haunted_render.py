@@ -24,8 +24,10 @@ def test_table_shows_lines_turn_step_and_piles():
     )
     state, _ = act(state, 0, type="play", card="Hunting Spirit", target=1, line=1)
     pub = project(state, None)["public"]
-    embed = render.table_embed(pub, ["<@1>", "<@2>", "<@3>"])
+    embed = render.table_embed(pub, ["<@1>", "<@2>", "<@3>"], ["ann", "bob", "cy"])
     text = embed.description + "".join(f.value for f in embed.fields)
+    assert [f.name for f in embed.fields] == ["ann", "bob", "cy"]  # each player's name, not "Player 2"
+    assert embed.fields[0].value.startswith("0 cards · ▶ active")
     assert "Turn 1: <@1>'s turn, step 1" in text
     assert f"Stockpile: {len(state.secret.stock)} · Discard pile: 2 (top: Pray, Fire)" in text
     assert "1. Country Walk → Locked Box → Hunting Spirit ⏳" in text

@@ -15,7 +15,7 @@ import discord
 from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
 from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
-from cogs.common.text import FIELD_VALUE_MAX, clip, name_seats, plural
+from cogs.common.text import FIELD_VALUE_MAX, OPTION_DESCRIPTION_MAX, clip, name_seats, plural
 
 COLOUR = discord.Colour.dark_purple()
 GUIDE_COLOUR = discord.Colour.dark_red()
@@ -105,6 +105,16 @@ def _nexus_lines(public: dict[str, Any]) -> list[str]:
         state += " · guarded" if key in guarded else ""
         lines.append(f"**{nexus['name']}** ({nexus.get('side', 'doom').capitalize()}) · {state}")
     return lines or ["None revealed yet."]
+
+
+def nexus_summary(book: CardBook, nexus: dict[str, Any]) -> str:
+    """A nexus in one plain line (a Move option's description): its side, its cards, and what that
+    side does to saints there."""
+    side = nexus.get("side", "doom")
+    state = "sealed" if nexus.get("sealed") else plural(nexus.get("count", 0), "card")
+    box = book.nexuses.get(nexus.get("box_id") or "")
+    text = " ".join(p.text for p in getattr(box, side).powers) if box else nexus.get("description", "")
+    return clip(f"{side.capitalize()} · {state}" + (f": {text}" if text else ""), OPTION_DESCRIPTION_MAX)
 
 
 def true_threat_lines(book: CardBook, public: dict[str, Any]) -> list[str]:

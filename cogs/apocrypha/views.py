@@ -35,7 +35,7 @@ from bot.games.apocrypha.commands import (
     StartTurn,
 )
 from bot.games.apocrypha.state import card_id
-from cogs.apocrypha.render import namer
+from cogs.apocrypha.render import card_text, namer, nexus_summary
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.text import OPTION_DESCRIPTION_MAX, clip
 
@@ -141,7 +141,12 @@ def saint_items(
         selects.append(GameSelect(sid, "play", options=options, placeholder="Play a card's power…"))
     if omens:
         options = [
-            discord.SelectOption(label=name(o.omen or "")[:100], value=o.omen or "") for o in omens[:25]
+            discord.SelectOption(
+                label=name(o.omen or "")[:100],
+                value=o.omen or "",
+                description=clip(card_text(book, o.omen or "", public), OPTION_DESCRIPTION_MAX) or None,
+            )
+            for o in omens[:25]
         ]
         selects.append(
             GameSelect(sid, "investigate", "omen", options=options, placeholder="Investigate with an omen…")
@@ -149,7 +154,11 @@ def saint_items(
     if moves:
         places = public.get("nexuses", {})
         options = [
-            discord.SelectOption(label=places.get(m.nexus, {}).get("name", m.nexus)[:100], value=m.nexus)
+            discord.SelectOption(
+                label=places.get(m.nexus, {}).get("name", m.nexus)[:100],
+                value=m.nexus,
+                description=nexus_summary(book, places[m.nexus]) if m.nexus in places else None,
+            )
             for m in moves[:25]
         ]
         selects.append(GameSelect(sid, "move", options=options, placeholder="Move to…"))

@@ -9,7 +9,7 @@ import discord
 from bot.games.catharsis.cards import Ability, content
 from bot.games.catharsis.costs import describe_cost
 from bot.games.catharsis.morale import tier_name
-from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, bar, clip, plural
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, OPTION_DESCRIPTION_MAX, bar, clip, plural
 
 COLOUR = discord.Colour.dark_red()
 PHASES = {
@@ -62,6 +62,13 @@ def ability_text(ab: Ability) -> str:
     if not ab.exhaust:
         text += " (does not exhaust)"
     return text
+
+
+def power_summary(card: str) -> str:
+    """A power's two halves in one plain line, for a select option's description."""
+    top, bottom = content().ability(card, "top"), content().ability(card, "bottom")
+    halves = [f"{half}: {ability_text(ab)}" for half, ab in (("Top", top), ("Bottom", bottom)) if ab]
+    return clip(" · ".join(halves) or "No ability.", OPTION_DESCRIPTION_MAX)
 
 
 def power_line(card: str, ready: bool, *, detail: bool = False) -> str:

@@ -14,9 +14,9 @@ import discord
 
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
-from cogs.catharsis.render import ability_text
+from cogs.catharsis.render import ability_text, power_summary
 from cogs.common.components import GameButton, GameSelect
-from cogs.common.text import plural
+from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural
 
 SELECT_SIZE = 25
 
@@ -123,7 +123,11 @@ def aim_items(
                 if h["dead"] or (h["seat"] == seat and i == decode(code)["slot"]):
                     continue
                 label = f"{names[h['seat']]}: {content().card_name(s['card'])}"
-                options.append(discord.SelectOption(label=label[:100], value=f"{h['seat']}.{i}"))
+                options.append(
+                    discord.SelectOption(
+                        label=label[:100], value=f"{h['seat']}.{i}", description=power_summary(s["card"])
+                    )
+                )
     elif kind == "heal":
         command = decode(code)
         ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
@@ -132,7 +136,7 @@ def aim_items(
         for i in _healable(pub, seat, command):
             card = pub["heroes"][who]["board"][i]["card"]
             label = f"{names[who]}: {content().card_name(card)}"
-            options.append(discord.SelectOption(label=label[:100], value=str(i)))
+            options.append(discord.SelectOption(label=label[:100], value=str(i), description=power_summary(card)))
     else:  # gifts
         most = 3
         for h in pub["heroes"]:
@@ -159,6 +163,15 @@ def aim_items(
             max_values=min(most, len(options)),
         )
     ]
+
+
+def power_used(pub: dict[str, Any], seat: int, code: str) -> str:
+    """What an aimed command uses, for the answered follow-up's line: `Bountiful Harvest (top)`."""
+    command = decode(code)
+    if command["type"] == "activate":
+        card = pub["heroes"][seat]["board"][command["slot"]]["card"]
+        return f"{content().card_name(card)} ({command['half']})"
+    return "Passive" if command["type"] == "passive" else "Role card flipped"
 
 
 def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
@@ -246,7 +259,7 @@ def panel_items(
             discord.SelectOption(
                 label=content().roles[a.role].name,
                 value=a.role,
-                description=content().roles[a.role].title[:100],
+                description=clip(content().roles[a.role].blurb, OPTION_DESCRIPTION_MAX),
             )
             for a in roles
         ]
@@ -325,7 +338,7 @@ def panel_items(
     recovers = [a for a in actions if isinstance(a, c.Recover)]
     if recovers:
         opts = [
-            discord.SelectOption(label=content().card_name(s["card"]), value=str(i))
+            discord.SelectOption(label=content().card_name(s["card"]), value=str(i), description=power_summary(s["card"]))
             for i, s in enumerate(hero["board"])
             if not s["ready"]
         ]
@@ -345,7 +358,7 @@ def panel_items(
     if claims:
         n = len(claims[0].discard)
         opts = [
-            discord.SelectOption(label=content().card_name(s["card"]), value=str(i))
+            discord.SelectOption(label=content().card_name(s["card"]), value=str(i), description=power_summary(s["card"]))
             for i, s in enumerate(hero["board"])
         ]
         items.append(
@@ -364,14 +377,21 @@ def panel_items(
 
 
 def _wound_options(hero: dict[str, Any]) -> list[discord.SelectOption]:
+    """Where damage may land: each option says how many points it takes and what it costs."""
+    board = hero["board"]
+    last = " It is your last power: you die." if len(board) == 1 else ""
+
+    def option(label: str, value: str, effect: str) -> discord.SelectOption:
+        return discord.SelectOption(label=label[:100], value=value, description=clip(effect, OPTION_DESCRIPTION_MAX))
+
     options = []
-    for i, s in enumerate(hero["board"]):
+    for i, s in enumerate(board):
         name = content().card_name(s["card"])
         if s["ready"]:
-            options.append(discord.SelectOption(label=f"Exhaust {name}"[:100], value=f"{i}"))
-            options.append(discord.SelectOption(label=f"Exhaust and discard {name}"[:100], value=f"{i}.2"))
+            options.append(option(f"Exhaust {name}", f"{i}", f"Takes 1 point. {name} stays, unusable until refreshed."))
+            options.append(option(f"Exhaust and discard {name}", f"{i}.2", f"Takes 2 points. {name} is gone for good.{last}"))
         else:
-            options.append(discord.SelectOption(label=f"Discard {name}"[:100], value=f"{i}"))
+            options.append(option(f"Discard {name}", f"{i}", f"Takes 1 point. {name} is gone for good.{last}"))
     return options[:SELECT_SIZE]
 
 

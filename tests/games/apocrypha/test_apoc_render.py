@@ -349,3 +349,27 @@ def test_the_evaluate_panel_shows_the_dice_it_asks_about(rules, book):
     assert "Keep the best three" in labels
     # A reroll button names the faces it throws away.
     assert views._die_value(view["public"], 0) == " (a 5)" and views._die_value({}, 0) == ""
+
+
+def test_omen_and_move_options_say_what_they_do(rules, book):
+    game = guided(rules, ["frank_block", "dr_zeez"], side="doom")
+    game.do(GUIDE, PrepareNexus(nexus="chapel", reveal=True))
+    game.do(GUIDE, StackNexus(nexus="main_street", cards=["the_hookup", "gaunt"]))
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(0, Next())
+    game.do(0, Next())
+
+    def options(verb: str) -> dict[str, str | None]:
+        public = project(game.state, 0)["public"]
+        items = views.saint_items(7, book, public, 0, rules.legal_actions(game.state, 0), game.state.players[0].hand)
+        select = next(i for i in items if i.item.custom_id.startswith(f"gms:7:{verb}"))
+        return {o.label: o.description for o in select.item.options}
+
+    omens = options("investigate")
+    assert omens and all(d.startswith(("Hope omen", "Doom omen")) for d in omens.values()), omens
+    assert "The Hookup" not in omens or omens["The Hookup"].endswith("When you win against a gift in this investigation, draw 1 card.")
+    game.do(0, Next())
+    moves = options("move")
+    # Chapel is on its Doom side: what that does to saints there, and how many cards it holds.
+    assert moves["Chapel"].startswith("Doom · ") and moves["Chapel"] == "Doom · 0 cards: Trash your highest Soul die."
+    assert all(d and len(d) <= 100 for d in [*omens.values(), *moves.values()])

@@ -175,3 +175,29 @@ def test_an_adjust_without_up_to_offers_only_the_full_step() -> None:
     [select] = views.aim_items(1, pub, 0, code, "adjust", ["Ann", "Bo"])
     values = [o.value for o in select.item.options]
     assert values == ["0.1.-2", "0.1.2", "1.0.-2", "1.0.2"]  # the book's "by 2" is never a 1-step
+
+
+def test_role_wound_and_recover_options_say_what_they_do() -> None:
+    from bot.games.catharsis.rules import Options
+
+    s = RULES.setup(Options(), 2, 1, {}).state
+    [roles] = views.panel_items(1, project(s, 0)["public"], 0, RULES.legal_actions(s, 0), NAMES)
+    blurbs = {r.name: r.blurb for r in content().roles.values()}
+    assert all(o.description and blurbs[o.label].startswith(o.description.rstrip("…")) for o in roles.item.options)
+
+    s = new_game(1, roles=["unmei"], first=["rotting-foal"])
+    board(s, 0, P("Rising Sun"), P("Quick Draw"))
+    s.public.heroes[0].board[1].ready = False
+    hero = project(s, 0)["public"]["heroes"][0]
+    wounds = {o.label: o.description for o in views._wound_options(hero)}
+    assert wounds == {
+        "Exhaust Rising Sun": "Takes 1 point. Rising Sun stays, unusable until refreshed.",
+        "Exhaust and discard Rising Sun": "Takes 2 points. Rising Sun is gone for good.",
+        "Discard Quick Draw": "Takes 1 point. Quick Draw is gone for good.",
+    }
+    board(s, 0, P("Quick Draw"), ready=False)
+    [last] = views._wound_options(project(s, 0)["public"]["heroes"][0])
+    assert last.description.endswith("It is your last power: you die.")
+    # A power's halves in one line, for the recover, claim, replace and heal selects.
+    summary = render.power_summary(P("Rising Sun"))
+    assert summary.startswith("Top: [") and len(summary) <= 100

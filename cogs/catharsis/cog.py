@@ -143,6 +143,13 @@ class CatharsisCog(
         except (ValueError, IndexError) as exc:
             raise GameError("That choice is out of date; use your newest panel.") from exc
 
+    def answered_line(
+        self, row: GameSession, seat: Seat, verb: str, arg: str | None, picked: str
+    ) -> str | None:
+        if verb != "aim" or not arg or row.state is None or not isinstance(seat, int):
+            return None
+        return f"{views.power_used(row.state['public'], seat, arg[1:])}: {picked}"
+
     async def on_component(
         self,
         interaction: discord.Interaction,

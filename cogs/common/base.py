@@ -136,6 +136,14 @@ class GameCog(LearnCommands, commands.GroupCog):
     def waiting_prompt(self, row: GameSession) -> str:
         return "it's your move."
 
+    def answered_line(
+        self, row: GameSession, seat: Seat, verb: str, arg: str | None, picked: str
+    ) -> str | None:
+        """What an answered follow-up prompt shrinks to, in the game's words ("Urchin Thief → bob,
+        line 2"), from the session as it was before the click; `picked` is the clicked label or
+        the chosen options' labels. None: `picked` alone."""
+        return None
+
     def options_text(self, row: GameSession) -> str:
         shown = [f"{k}: {v}" for k, v in row.options.items() if v not in (None, False, "", [], {})]
         return ", ".join(shown) or "standard"
@@ -372,7 +380,7 @@ class GameCog(LearnCommands, commands.GroupCog):
                     await interaction.response.edit_message(embeds=embeds, view=view)
                 return
             if seat is not None:
-                line = f"✓ {answered_label(interaction)}"
+                line = f"✓ {interaction.extras.get('answered') or answered_label(interaction)}"
                 if interaction.response.is_done():  # deferred while the click waited
                     await interaction.edit_original_response(content=line, embeds=[], view=None)
                 else:
@@ -441,6 +449,12 @@ class GameCog(LearnCommands, commands.GroupCog):
             at = f"@{click.moment}" if isinstance(click, ComponentId) and click.moment is not None else ""
             await ask(interaction, self.confirm_clicks[verb][0], row.id, "click", verb + at + (f":{arg}" if arg else ""))
             return
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            try:
+                picked = answered_label(interaction)
+                interaction.extras["answered"] = self.answered_line(row, seat, verb, arg, picked) or picked
+            except (ValueError, LookupError, TypeError):  # no words for it: the clicked label will do
+                log.info("session %s: no answered line for %s:%s %s", row.id, verb, arg, values)
         await self.act(interaction, command, session_id=row.id)
 
     async def start_game(self, row: GameSession, user: int) -> str:

@@ -186,6 +186,13 @@ class HauntedCog(
         )
 
     # -- clicks --------------------------------------------------------------------------------------
+    def answered_line(
+        self, row: GameSession, seat: Seat, verb: str, arg: str | None, picked: str
+    ) -> str | None:
+        if verb == "play" and arg and isinstance(seat, int):
+            return views.placed_line(arg, [seat_name(row, s) for s in range(len(row.seats))], seat)
+        return None
+
     def command_from_component(
         self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]
     ) -> dict[str, Any] | None:

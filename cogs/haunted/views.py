@@ -82,17 +82,26 @@ def turn_items(sid: int, step: str, actions: list[Any]) -> list[discord.ui.Item[
     return items
 
 
+def _mode(play: Play) -> str:
+    if not play.mode:
+        return ""
+    return " · " + next(m.label for m in catalogue()[play.card].modes if m.key == play.mode)
+
+
 def placement_items(sid: int, plays: list[Play], who: list[str]) -> list[discord.ui.Item[Any]]:
     """One button per place the chosen card may go. `who[seat]` is a short plain name for the seat."""
-    cat = catalogue()
     items: list[discord.ui.Item[Any]] = []
     for play in plays[:25]:
-        mode = ""
-        if play.mode:
-            mode = " · " + next(m.label for m in cat[play.card].modes if m.key == play.mode)
-        label = f"{who[play.target]} · line {play.line}{mode}"
+        label = f"{who[play.target]} · line {play.line}{_mode(play)}"
         items.append(GameButton(sid, "play", play_arg(play), label=label, style=discord.ButtonStyle.primary))
     return items
+
+
+def placed_line(arg: str, who: list[str], me: int) -> str:
+    """An answered "Where does it go?": `Urchin Thief → bob, line 2` (or `→ your line 2`)."""
+    play = Play.model_validate(parse_play_arg(arg))
+    where = f"your line {play.line}" if play.target == me else f"{who[play.target]}, line {play.line}"
+    return f"{catalogue().name(play.card)} → {where}{_mode(play)}"
 
 
 def choose_command(arg: str | None, values: list[str]) -> dict[str, Any]:

@@ -23,6 +23,14 @@ class Party:
     def __init__(self, fake: FakeDiscord, bot: Any, sid: int, users: list[Any]) -> None:
         self.fake, self.bot, self.sid, self.users = fake, bot, sid, users
 
+    aims = 0  # answered follow-up questions (which dice, which power, which pool dice go to whom)
+
+    def used(self, seat: int, a: Any) -> str:
+        """What an aimed action uses, as its answered question names it."""
+        if isinstance(a, c.Activate):
+            return f"{content().card_name(self.board[a.slot]['card'])} ({a.half})"
+        return "Passive" if isinstance(a, c.Passive) else "Role card flipped"
+
     def panel(self, seat: int) -> FakeMessage:
         [dm] = self.fake.dm_messages(self.users[seat])
         return dm
@@ -73,12 +81,18 @@ class Party:
             else:
                 await click(f"gm:{sid}:recover")
         else:
+            self.board = (await self.row()).state["public"]["heroes"][seat]["board"]
             ix = await pick(f"gms:{sid}:use", [encode(a)])
             aim = ix.original
             if ix.ephemeral and aim is not None and aim.components:
                 [select] = ids_in(aim.components)
                 values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
+                labels = [o["label"] for o in select["options"] if o["value"] in values]
                 await self.ok(await fake.select(user, aim, select["custom_id"], values))
+                # The answered question shrinks to one line in the game's words: what was used, on what.
+                assert aim.content == f"✓ {self.used(seat, a)}: {', '.join(labels)}", aim.content
+                assert not aim.embeds and not aim.components
+                self.aims += 1
         await settle(self.bot)
 
     async def row(self) -> Any:

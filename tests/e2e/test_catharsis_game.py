@@ -12,7 +12,9 @@ from typing import Any
 
 import bot.games.catharsis  # noqa: F401  registers the game before the bot starts
 from bot.engine.prng import Rng
+from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
+from cogs.catharsis.views import needs_aim
 from tests.e2e.catharsis_party import open_party, play_out
 from tests.e2e.harness import running_bot
 from tests.e2e.surface import Surface, report
@@ -40,3 +42,29 @@ async def test_two_heroes_hunt_the_corrupted_horse(fake_discord: FakeDiscord, tm
         assert "Game over" in table.text and "Morale" in table.text and not table.components
         assert "Corrupted Horse" in (row.result or "")
         report("catharsis", await watch.finish())
+
+
+async def test_an_answered_question_shrinks_to_the_power_and_the_choice(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Leme's Passive asks which die to nudge; once answered, the question is one line in the game's
+    words ("✓ Passive: bob: die 2 (3) +1 → 4"), with no controls left on it."""
+    fake = fake_discord
+    async with running_bot(fake, tmp_path, seed=20261122) as bot:
+        party = await open_party(fake, bot, "corrupted-horse", "new-questors")
+        for _ in range(40):
+            state = RULES.load_state((await party.row()).state)
+            seat = RULES.waiting_for(state)[0]
+            actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
+            roles = [a for a in actions if isinstance(a, c.ChooseRole)]
+            pub = state.public.model_dump()
+            aimed = [a for a in actions if isinstance(a, c.Passive) and needs_aim(pub, seat, a.model_dump())]
+            if roles:
+                await party.perform(seat, next(a for a in roles if (a.role == "leme") == (seat == 0)))
+            elif aimed:
+                await party.perform(seat, aimed[0])  # asserts the answered line
+                break
+            else:
+                wanted = (c.Roll, c.Take, c.CastVote, c.Recover, c.Pass)
+                await party.perform(seat, next((a for a in actions if isinstance(a, wanted)), actions[-1]))
+        assert party.aims == 1

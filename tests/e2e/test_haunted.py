@@ -85,8 +85,10 @@ class Table:
                 where = ix.original
                 assert where is not None and where.ephemeral
                 await self.ok(await fake.click(user, where, stamped(where, f"gm:{self.sid}:play:{play_arg(action)}")))
-                # The answered follow-up shrinks to one line: the DM keeps one live panel.
-                assert where.content.startswith("✓ ") and not where.embeds and not where.components
+                # The answered follow-up shrinks to one line in the game's words: the DM keeps one live panel.
+                place = "your line" if action.target == seat else f"{self.users[action.target].name}, line"
+                assert where.content.startswith(f"✓ {catalogue().name(action.card)} → {place} {action.line}"), where.content
+                assert not where.embeds and not where.components
                 assert len(self.fake.dm_messages(user)) == 1
         elif isinstance(action, Pass):
             if carol:

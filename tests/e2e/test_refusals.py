@@ -23,9 +23,16 @@ DEFERRED, DEFERRED_UPDATE = 5, 6  # interaction callback types
 
 
 async def forged(
-    fake: FakeDiscord, user: Any, channel: Any, cid: str, values: list[str] | None = None, message: FakeMessage | None = None
+    fake: FakeDiscord,
+    user: Any,
+    channel: Any,
+    cid: str,
+    values: list[str] | None = None,
+    message: FakeMessage | None = None,
+    refusal: bool = True,
 ) -> Any:
-    """A component interaction with any custom id, as a modified client could send it."""
+    """A component interaction with any custom id, as a modified client could send it (`refusal`:
+    a deferred answer is followed by a refusal to wait for)."""
     payload = fake._base_payload(MESSAGE_COMPONENT, user, channel, None, "en-US")
     if message is not None:
         # The message as the client shows it, with the forged control on it (discord.py, like
@@ -40,7 +47,7 @@ async def forged(
         else {"custom_id": cid, "component_type": 3, "values": values}
     )
     ix = await (await fake._dispatch(payload, message)).done()
-    if ix.response_type in (DEFERRED, DEFERRED_UPDATE):  # deferred while it waited: the refusal follows
+    if refusal and ix.response_type in (DEFERRED, DEFERRED_UPDATE):  # deferred while it waited: the refusal follows
         await ix.done(followups=1)
     return ix
 

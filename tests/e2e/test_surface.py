@@ -12,9 +12,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.harness import running_bot, settle
+from cogs.common.components import custom_id
+from tests.e2e.harness import private, running_bot, settle
 from tests.e2e.surface import Surface, live_table
 from tests.e2e.test_platform import start_two_player_game
+from tests.e2e.test_refusals import forged, refused_plainly
 from tests.fakediscord import FakeDiscord
 
 
@@ -115,3 +117,42 @@ async def test_the_log_command_gives_the_whole_game(fake_discord: FakeDiscord, t
         assert [a["filename"] for a in logged.original.attachments] == [f"highcard-{row.id}.log"]
         lines = bot.service.history(row).lines
         assert lines[0].startswith("The cards are dealt.") and "wins with" in lines[-1]
+
+
+async def test_clicks_on_an_old_table_are_refused_plainly_or_applied_if_still_meant(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A table left on someone's screen after it was posted anew (a client that has not caught up,
+    a delete that lost the race): a click there that no longer applies gets a private answer in
+    plain words and changes nothing; one that still means what the player meant is applied."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        old = await start_two_player_game(fake, bot)
+        sid = (await bot.service.session_in(w.table.id)).id
+        reveal = fake.find_button(old, label="Reveal")  # drawn at moment 0, Alice to act
+        await (await fake.click(w.alice, old, reveal)).done()
+        await settle(bot)
+        live = await live_table(fake, bot, w.table)
+        assert old.deleted and live.id != old.id
+        version = (await bot.store.get(sid)).version
+
+        # Alice presses the old Reveal again: she already did that.
+        ix = await forged(fake, w.alice, w.table, reveal, message=old)
+        refused_plainly(ix, "You already did that")
+        assert "<@" not in ix.text.split("Here is your current panel")[0]  # plain words, no mention soup
+        # A click drawn for the current moment on the old table, by a player the game is not waiting
+        # for: "That prompt is old", where the game is, and the live table's link.
+        now = custom_id("gm", sid, "reveal", moment=1)
+        ix = await forged(fake, w.alice, w.table, now, message=old)
+        refused_plainly(ix, "That prompt is old: the game now waits for")
+        assert f"<@{w.bob.id}>" in ix.text and f"/channels/{w.guild.id}/{w.table.id}/{live.id}" in ix.text
+        assert "not your turn" in ix.text
+        await settle(bot)
+        assert (await bot.store.get(sid)).version == version
+
+        # Bob's Reveal on the old table still means what he meant (he has not acted since): applied.
+        ix = await forged(fake, w.bob, w.table, reveal, message=old, refusal=False)
+        assert not private(ix), ix.text
+        await settle(bot)
+        assert (await bot.store.get(sid)).status == "finished"
+        await Surface(fake, bot, w.table).check()

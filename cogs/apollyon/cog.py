@@ -14,9 +14,10 @@ from bot.service import Result
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apollyon import render, views
 from cogs.common.base import GameCog
+from cogs.common.components import GameButton
 from cogs.common.help import unique_names
 from cogs.common.replies import say
-from cogs.common.text import clip, mention, plural
+from cogs.common.text import clip, mention, plural, seat_name
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -162,7 +163,27 @@ class ApollyonCog(
         return lambda seat: mention(self._user(row, seat)) if seat is not None else "nobody"
 
     def table_embeds(self, row: GameSession, view: dict[str, Any]) -> list[discord.Embed]:
-        return render.table_embeds(view["public"], self._who(row))
+        return render.table_embeds(view["public"], self._who(row), lambda seat: seat_name(row, seat))
+
+    def table_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
+        assert row.id is not None
+        return [*super().table_items(row), GameButton(row.id, "sites", label="Site details")]
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        row: GameSession,
+        verb: str,
+        arg: str | None,
+        values: list[str],
+    ) -> None:
+        if verb != "sites":
+            await super().on_component(interaction, row, verb, arg, values)
+            return
+        # Public information, so anyone may look; only they see the answer.
+        view = self.bot.service.view_for(row, None)
+        embeds = render.site_embeds(view["public"], self._who(row)) if view else []
+        await say(interaction, "" if embeds else "The game has no sites yet.", embeds=embeds, ephemeral=True)
 
     def private_embeds(
         self, row: GameSession, seat: Seat, view: dict[str, Any], notes: list[str]
@@ -174,7 +195,7 @@ class ApollyonCog(
     def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
         assert row.id is not None
         actions = self.bot.service.legal_actions(row, seat)
-        return views.action_items(row.id, actions, view, lambda s: f"site {s + 1}")
+        return views.action_items(row.id, actions, view, lambda s: seat_name(row, s))
 
     def command_from_component(
         self, row: GameSession, seat: Seat, verb: str, arg: str | None, values: list[str]

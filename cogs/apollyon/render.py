@@ -30,11 +30,11 @@ BAR_WIDTH = 20
 TABLE_TEXT_BUDGET = 5500  # Discord allows 6000 characters across a message's embeds
 
 
-def masquerade_bar(value: int, start: int, veil_lifted: bool) -> str:
+def masquerade_bar(value: int, start: int, veil_lifted: bool, width: int = BAR_WIDTH) -> str:
     """The tracker as a bar with the Lifted-Veil mark at 10: `██████████│████░░░░░ 25/30`."""
     start = max(start, 1)
-    cells = ["█" if i < round(BAR_WIDTH * value / start) else "░" for i in range(BAR_WIDTH)]
-    mark = round(BAR_WIDTH * VEIL / start)
+    cells = ["█" if i < round(width * value / start) else "░" for i in range(width)]
+    mark = round(width * VEIL / start)
     cells.insert(mark, "│")
     note = " · the Veil is lifted" if veil_lifted else f" · veil breaks at {VEIL}"
     return f"`{''.join(cells)}` {value}/{start}{note}"
@@ -126,46 +126,100 @@ def month_title(public: dict[str, Any]) -> tuple[str, str]:
 
 # Spelled out once under the table and the panel, so the compact lines stay short on a phone.
 LEGEND = "Assets: R Resources · P Personnel · S Space"
+TABLE_LEGEND = "R/P/S: Resources, Personnel, Space · ⚠ danger · 🎭 Masquerade tokens"
+SUMMARY_BAR = 12  # the table's Masquerade bar: one line on a 400 px phone
 
 
-def table_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[discord.Embed]:
-    """The public table: month, tracker, Apollyon, zones, then one embed per site."""
+def situation_short(i: int, s: dict[str, Any]) -> str:
+    """A situation in one short line for the table: `1. Hospital Ward 7 · ⚠2 · 🎭1`."""
+    info = catalogue().situations[s["card"]]
+    return f"{i}. {info.name} · ⚠{info.danger} · 🎭{s['tokens']}"
+
+
+def anomaly_short(a: dict[str, Any]) -> str:
+    """A loose anomaly on the table: what a capture has to beat."""
+    info = catalogue().anomalies[a["card"]]
+    minions = f", {plural(a['minions'], 'minion')}" if a.get("minions") else ""
+    return f"{info.name}: threat {info.threat}, subdue {info.subdue}{minions}"
+
+
+def site_summary(site: dict[str, Any], public: dict[str, Any]) -> str:
+    """A site in a few short lines: assets and garrison, MTFs at work, what it holds by name (the
+    numbers are one click away, under Site details)."""
+    lines = [f"{assets_text(site['pool'])} (spent {assets_text(site['spent'])}) · garrison {site['garrison']}"]
+    if site["open"]:
+        lines[0] += " · open"
+    for i, mtf in enumerate(site["mtfs"]):
+        if mtf["members"] or mtf["mission"]:
+            names = ", ".join(catalogue().characters[c["card"]].name for c in mtf["members"]) or "nobody"
+            done = " (done)" if mtf["done"] else ""
+            lines.append(f"MTF-0{i + 1}: {names} → {mission_text(mtf['mission'], public)}{done}")
+    held = [
+        (label, [catalogue().anomalies[a["card"]].name for a in group])
+        for label, group in (
+            ("Contained", [a for row in site["rows"] for a in row]),
+            ("Temporary", site["temporary"]),
+            ("Carrying", site["carrying"]),
+        )
+    ]
+    lines += [f"{label}: {', '.join(names)}" for label, names in held if names]
+    away = [f"{plural(len(site[k]), 'character')} {w}" for k, w in (("vacation", "on vacation"), ("lost", "lost")) if site[k]]
+    if away:
+        lines.append(", ".join(away).capitalize())
+    return "\n".join(lines)
+
+
+def table_embeds(
+    public: dict[str, Any], who: Callable[[int], str], names: Callable[[int], str] | None = None
+) -> list[discord.Embed]:
+    """The public table, one phone screen: month and phase, the tracker, the Apollyon, situations,
+    loose anomalies, the Draw pile, then one short field per site (`names` titles them: a field
+    title cannot show a mention). Each anomaly's numbers are under Site details (`site_embeds`)."""
     month, overtime = month_title(public)
-    head = discord.Embed(title=f"SCP: Apollyon — {month}", colour=COLOUR)
-    head.description = clip(
-        f"**{PHASES.get(public['phase'], public['phase'])}**\n{overtime}"
-        f"Masquerade {masquerade_bar(public['masquerade'], public['masquerade_start'], public['veil_lifted'])}",
-        EMBED_DESCRIPTION_MAX,
+    head = discord.Embed(
+        title=f"SCP: Apollyon — {month} · {PHASES.get(public['phase'], public['phase'])}", colour=COLOUR
     )
     if public["apollyon_card"]:
         info = catalogue().anomalies[public["apollyon_card"]]
-        state = "contained" if public["apollyon_contained"] else "arrived"
-        boss = f"{info.name} ({info.designation}) — {state}"
+        boss = f"{info.name} ({info.designation}) has {'been contained' if public['apollyon_contained'] else 'arrived'}."
     else:
-        boss = "Face down. It arrives in month 6."
-    head.add_field(name="The Apollyon", value=boss, inline=False)
-    sits = [situation_line(i + 1, s) for i, s in enumerate(public["situations"])]
+        boss = f"Face down: it arrives in month {public['months']}."
+    bar = masquerade_bar(public["masquerade"], public["masquerade_start"], public["veil_lifted"], SUMMARY_BAR)
+    head.description = clip(f"{overtime}Masquerade {bar}\n**The Apollyon:** {boss}", EMBED_DESCRIPTION_MAX)
+    sits = [situation_short(i + 1, s) for i, s in enumerate(public["situations"])]
     head.add_field(
-        name=f"Situation zone ({len(sits)}/{public['slots']})",
-        value=clip("\n".join(sits) or "empty", FIELD_VALUE_MAX),
+        name=f"Situations ({len(sits)}/{public['slots']})",
+        value=clip("\n".join(sits) or "none", FIELD_VALUE_MAX),
         inline=False,
     )
-    loose = [anomaly_line(a) for a in public["public_zone"]]
+    loose = [anomaly_short(a) for a in public["public_zone"]]
     head.add_field(
-        name="Public zone", value=clip("\n".join(loose) or "nothing loose", FIELD_VALUE_MAX), inline=False
+        name="Loose anomalies", value=clip("\n".join(loose) or "none", FIELD_VALUE_MAX), inline=False
     )
     if public["pile"]:
         cat = catalogue()
         pile = []
         for i, p in enumerate(public["pile"]):
             name = cat.assets[p["card"]].name if p["kind"] == "asset" else cat.characters[p["card"]].name
-            taken = f" — taken by {who(p['claimed_by'])}" if p["claimed_by"] is not None else ""
+            taken = f": {who(p['claimed_by'])}" if p["claimed_by"] is not None else ""
             pile.append(f"{i + 1}. {name} ({p['kind']}){taken}")
         head.add_field(name="Draw pile", value=clip("\n".join(pile), FIELD_VALUE_MAX), inline=False)
-    head.set_footer(text=LEGEND)
-    embeds = [head]
-    budget = TABLE_TEXT_BUDGET - 1500  # room for the head and the platform's "Latest" field
-    per_site = max(200, budget // max(1, len(public["sites"])))
+    title = names or (lambda seat: f"Director {seat + 1}")
+    for site in public["sites"]:
+        head.add_field(
+            name=f"Site {site['seat'] + 1} · {title(site['seat'])}",
+            value=clip(site_summary(site, public), FIELD_VALUE_MAX),
+            inline=False,
+        )
+    head.set_footer(text=TABLE_LEGEND)
+    return [head]
+
+
+def site_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[discord.Embed]:
+    """Site details (a button on the table, answered privately): every site with each anomaly's
+    class, threat, subdue and tokens, MTF members and who is away."""
+    embeds = []
+    per_site = max(200, (TABLE_TEXT_BUDGET - 200) // max(1, len(public["sites"])))
     for site in public["sites"]:
         text = clip(site_text(site, public), min(per_site, EMBED_DESCRIPTION_MAX))
         embeds.append(
@@ -173,6 +227,8 @@ def table_embeds(public: dict[str, Any], who: Callable[[int], str]) -> list[disc
                 title=f"Site {site['seat'] + 1}", description=f"{who(site['seat'])}\n{text}", colour=COLOUR
             )
         )
+    if embeds:
+        embeds[-1].set_footer(text=LEGEND)
     return embeds
 
 

@@ -13,8 +13,9 @@ from typing import Any
 import discord
 
 from bot.games.apollyon.cards import catalogue
+from cogs.apollyon.render import assets_text, character_line, mission_text
 from cogs.common.components import GameButton, GameSelect
-from cogs.common.text import plural
+from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural
 
 SELECT_SIZE = 25
 MAX_SELECTS = 4  # a view has five rows; the last holds the buttons
@@ -46,16 +47,30 @@ def decode(value: str) -> dict[str, Any]:
     return data
 
 
-def _anomaly_name(public: dict[str, Any], uid: int | None) -> str:
+def _anomaly(public: dict[str, Any], uid: int | None) -> dict[str, Any] | None:
     places = [*public["public_zone"]]
     for site in public["sites"]:
         places += site["temporary"] + [a for row in site["rows"] for a in row] + site["carrying"]
-    a = next((a for a in places if a["uid"] == uid), None)
+    return next((a for a in places if a["uid"] == uid), None)
+
+
+def _anomaly_name(public: dict[str, Any], uid: int | None) -> str:
+    a = _anomaly(public, uid)
     return catalogue().anomalies[a["card"]].name if a else "an anomaly"
 
 
+def _anomaly_numbers(public: dict[str, Any], uid: int | None) -> str:
+    """`Keter, threat 3, subdue 4, 2 minions`: what engaging or holding it is about."""
+    a = _anomaly(public, uid)
+    if a is None:
+        return ""
+    info = catalogue().anomalies[a["card"]]
+    minions = f", {plural(a['minions'], 'minion')}" if a.get("minions") else ""
+    return f"{info.cls.capitalize()}, threat {info.threat}, subdue {info.subdue}{minions}"
+
+
 def _character_name(view: dict[str, Any], uid: int) -> str:
-    ch = next((c for c in view.get("private", {}).get("characters", []) if c["uid"] == uid), None)
+    ch = _character(view, uid)
     return catalogue().characters[ch["card"]].name if ch else "a character"
 
 
@@ -89,8 +104,6 @@ def describe(action: Any, view: dict[str, Any], who: Any) -> str:
         where = {"mtf1": "MTF-01", "mtf2": "MTF-02", "vacation": "On Vacation"}[action.to]
         return f"{_character_name(view, action.character)} → {where}"
     if kind == "mission":
-        from cogs.apollyon.render import mission_text
-
         return f"MTF-0{action.mtf}: {mission_text(action.model_dump(), public)}"
     if kind == "deliver":
         return f"{_anomaly_name(public, action.anomaly)} → site {action.to + 1}"
@@ -101,6 +114,75 @@ def describe(action: Any, view: dict[str, Any], who: Any) -> str:
     if kind == "overcontain":
         return f"Add a {action.asset} token to {_anomaly_name(public, action.anomaly)}"
     return kind
+
+
+PROMOTE_EFFECT = {
+    "personnel": "Spends 2 Personnel: a new character from the deck joins your garrison.",
+    "resource": "Spends 2 Resources: gain 1 Space token.",
+    "space": "Gives up 1 Space token: draw an Asset card.",
+}
+
+
+MISSION_EFFECT = {
+    "scout": "Each Scout on the team rolls once on the Scout table (anomalies, assets, characters).",
+    "intercept": "Resolve the top Situation card: no tokens on it, but each Analyst regains theirs.",
+    "none": "The team stays home this month.",
+}
+
+
+def _character(view: dict[str, Any], uid: int | None) -> dict[str, Any] | None:
+    return next((c for c in view.get("private", {}).get("characters", []) if c["uid"] == uid), None)
+
+
+def option_description(action: Any, view: dict[str, Any]) -> str:
+    """What an action does, under its option (Discord's 100 characters): the card or anomaly it is
+    about, with the numbers that decide it."""
+    public, cat, kind = view["public"], catalogue(), action.type
+    text = ""
+    if kind == "choose_start":
+        text = f"The top {action.deck.capitalize()} anomaly starts fully contained at your site, paid for."
+    elif kind == "build_pile":
+        text = "Assets cost 1 draw, characters 3; each director then takes at most one card."
+    elif kind == "claim":
+        p = public["pile"][action.index]
+        text = cat.assets[p["card"]].text if p["kind"] == "asset" else character_line({"card": p["card"]})
+    elif kind == "transfer":
+        text = f"1 {action.asset} token from your pool to theirs. One transfer per Growth phase."
+        if action.character is not None:
+            ch = _character(view, action.character)
+            text = f"{character_line(ch) if ch else 'A character'} · one transfer per Growth phase"
+    elif kind == "promote":
+        text = PROMOTE_EFFECT[action.kind]
+    elif kind == "study":
+        text = f"Spends 1 Personnel: 2 Study tokens, each Neutralize 1 in a trial. {_anomaly_numbers(public, action.anomaly)}"
+    elif kind == "withdraw":
+        text = (
+            "The token returns to your pool; a Space token sends it back to Temporary Containment."
+        )
+    elif kind == "assign":
+        ch = _character(view, action.character)
+        text = character_line(ch) if ch else ""
+    elif kind == "mission":
+        sit = next((x for x in public["situations"] if x["uid"] == action.target), None)
+        if sit is not None:
+            info = cat.situations[sit["card"]]
+            text = f"Danger {info.danger}; resolving it regains {plural(sit['tokens'], 'Masquerade token')}."
+        elif _anomaly(public, action.target):
+            text = f"Engage it: {_anomaly_numbers(public, action.target)}. Subdued, it comes home with the MTF."
+        else:
+            text = MISSION_EFFECT.get(action.kind, "")
+    elif kind in ("deliver", "contain", "trial", "overcontain"):
+        a = _anomaly(public, action.anomaly)
+        info = cat.anomalies[a["card"]] if a else None
+        if info is not None and kind == "contain":
+            text = f"Costs {assets_text(info.cost.model_dump())} as containment tokens. {_anomaly_numbers(public, action.anomaly)}"
+        elif info is not None and kind == "trial":
+            text = f"Spends 1 Personnel: roll Study + Researchers (4+) against subdue {info.subdue}; a miss risks a breach."
+        elif info is not None and kind == "overcontain":
+            text = f"One more token against its Breach Checks (threat {info.threat})."
+        elif info is not None:
+            text = _anomaly_numbers(public, action.anomaly)
+    return clip(text, OPTION_DESCRIPTION_MAX)
 
 
 def action_items(sid: int, actions: list[Any], view: dict[str, Any], who: Any) -> list[discord.ui.Item[Any]]:
@@ -130,7 +212,10 @@ def action_items(sid: int, actions: list[Any], view: dict[str, Any], who: Any) -
         group = GROUPS.get(action.type, "Other…")
         if action.type == "withdraw" and view["public"]["phase"] == "site":
             group = GROUPS["contain"]
-        groups.setdefault(group, []).append(discord.SelectOption(label=label, value=encode(action)))
+        description = option_description(action, view) or None
+        groups.setdefault(group, []).append(
+            discord.SelectOption(label=label, value=encode(action), description=description)
+        )
     items: list[discord.ui.Item[Any]] = []
     for n, (placeholder, options) in enumerate(groups.items()):
         for i in range(0, len(options), SELECT_SIZE):

@@ -35,10 +35,32 @@ def test_table_shows_the_public_table_and_no_hidden_card() -> None:
         + [e.description or "" for e in embeds]
         + [f"{f.name} {f.value}" for e in embeds for f in e.fields]
     )
-    assert "Month 1 of 6" in text and "Face down" in text and "Situation zone" in text
-    assert len(embeds) == 4  # the head and one per site
+    assert "Month 1 of 6" in text and "Face down" in text and "Situations" in text
+    assert len(embeds) == 1 and [f.name for f in embeds[0].fields][-3:] == [
+        "Site 1 · Director 1",
+        "Site 2 · Director 2",
+        "Site 3 · Director 3",
+    ]
+    details = render.site_embeds(project(state, None)["public"], who)
+    assert [e.title for e in details] == ["Site 1", "Site 2", "Site 3"]
+    text += " ".join(e.description or "" for e in details)
     for name in hidden_names(state):
         assert name not in text
+
+
+def test_the_table_fits_a_phone_screen_and_site_details_keep_the_numbers() -> None:
+    """Late in a 2-director game the table is one phone screen (≤ 1,300 characters before the
+    platform's Latest and Waiting fields); every anomaly's numbers are under Site details."""
+    state = play(2, 5)
+    public = project(state, None)["public"]
+    [table] = render.table_embeds(public, who, lambda seat: ["alice", "bob"][seat])
+    size = len(table.title or "") + len(table.description or "") + sum(len(f.name) + len(f.value) for f in table.fields)
+    assert size <= 1300, size
+    assert "Site 2 · bob" in [f.name for f in table.fields]
+    held = [a for site in public["sites"] for row in site["rows"] for a in row]
+    details = " ".join(e.description or "" for e in render.site_embeds(public, who))
+    for a in held:
+        assert render.anomaly_line(a) in details
 
 
 @pytest.mark.parametrize("players", [1, 6])
@@ -60,7 +82,23 @@ def test_panel_items_are_commands_the_engine_accepts() -> None:
             for select in selects:
                 for option in select.item.options:
                     assert len(option.value) <= 100
+                    # Every option says what it does, within Discord's 100 characters.
+                    assert option.description and len(option.description) <= 100, option.label
                     RULES.apply(state, seat, RULES.parse_command(json.loads(option.value)))
+
+
+def test_option_descriptions_carry_the_numbers_that_decide() -> None:
+    state = to_assign(2)
+    view = project(state, 0)
+    options = {
+        o.label: o.description
+        for i in views.action_items(1, RULES.legal_actions(state, 0), view, lambda s: "bob")
+        if hasattr(i.item, "options")
+        for o in i.item.options
+    }
+    for ch in state.players[0].characters:
+        line = render.character_line({"card": ch.card, "wounds": ch.wounds, "cognito": ch.cognito})
+        assert options[f"{ch.info.name} → MTF-01"] == line  # skills, Force, Health, tokens
 
 
 def test_hand_panel_names_the_seats_own_characters() -> None:

@@ -16,3 +16,8 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 def verb(n: int, one: str, many: str) -> str:
     """The verb form that agrees with a count: verb(1, 'has', 'have') -> 'has'."""
     return one if n == 1 else many
+
+
+def sentence(text: str) -> str:
+    """End with a full stop unless the text already ends a sentence ("You drew Attacked!")."""
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -2,7 +2,7 @@
 
 The `fake_discord` fixture runs `findings(fake)` at teardown, so every end-to-end game is read
 whole: unfilled placeholders ("{0}", "@{seat}", "<@None>"), a count that disagrees with its noun
-or verb ("1 have joined", "(1 characters)", "2 card"), and a public message that speaks to
+or verb ("1 have joined", "(1 characters)", "2 card"), a doubled stop ("You drew Attacked!."), and a public message that speaks to
 "you" as if only one person read the channel.
 """
 
@@ -35,6 +35,8 @@ PLURALS = {p for s, p in NOUNS.items() if p != s} | {"have", "are", "were"}
 SINGULARS = {s for s, p in NOUNS.items() if p != s}
 # A noun used as an adjective ("10 die rolls") is not a count of it.
 COUNT = re.compile(r"(?<![\w.,/×+\-#])(\d+) ([a-z]+)\b(?![\-']| rolls?\b)")
+# A sentence ended twice: "You drew Attacked!." (a name that ends in "!" before a full stop).
+DOUBLED = re.compile(r"[!?]\.(?!\.)|(?<![.\w])\.\.(?!\.)|(?<=\w)\.\.(?!\.)")
 # A public sentence that opens with "You"/"Your" talks to one reader in a room of many.
 SECOND_PERSON = re.compile(r"(?:^|[.!?]\s+|\n)\**(You|Your)\b")
 
@@ -82,6 +84,7 @@ def check_text(text: str, *, public: bool) -> list[str]:
     (in public) the second person."""
     out = [f"unfilled placeholder {m.group(0)!r} in {_around(text, m)!r}" for m in PLACEHOLDER.finditer(text)]
     out += [f"agreement {m.group(0)!r} in {_around(text, m)!r}" for m in _agreement(text)]
+    out += [f"doubled stop {m.group(0)!r} in {_around(text, m)!r}" for m in DOUBLED.finditer(text)]
     if public:
         out += [
             f"second person in public {m.group(0).strip()!r} in {_around(text, m)!r}"

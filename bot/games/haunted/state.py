@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
 from bot.engine.state import GameState, Part
+from bot.engine.text import sentence
 
 LINES = 3
 LOG_SIZE = 12
@@ -215,7 +216,7 @@ class Table:
         if cards:
             from bot.games.haunted.cards import catalogue
 
-            self.tell(seat, "drew", f"You drew {catalogue().names(cards)}.", cards=cards)
+            self.tell(seat, "drew", sentence(f"You drew {catalogue().names(cards)}"), cards=cards)
         return cards
 
     def discard_hand(self, seat: int) -> list[str]:

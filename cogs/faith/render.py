@@ -10,7 +10,7 @@ from bot.games.faith.cards import Card, card
 from bot.games.faith.effects import card_lines
 from bot.store import GameSession
 from cogs.common.base import COLOUR
-from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, bar, clip, fill_seats, mention
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, bar, clip, fill_seats, seat_name
 
 LIGHT, DARK = "☉", "☾"
 WIN = 20
@@ -78,12 +78,11 @@ def field_lines(seat: dict[str, Any]) -> list[str]:
 
 def seat_block(row: GameSession, pub: dict[str, Any], index: int) -> tuple[str, str]:
     s = pub["seats"][index]
-    user = row.seats[index] if index < len(row.seats) else None
     turn = "▶ " if index == pub["active"] and pub["phase"] not in ("mulligan", "over") else ""
     out = " (out)" if s["out"] else ""
-    name = f"{turn}Seat {index + 1}{out}"
+    name = f"{turn}{seat_name(row, index)}{out}"  # a field title cannot show a mention: the plain name
     body = [
-        f"{mention(user)} · Faith {bar(s['faith'], WIN)}",
+        f"Faith {bar(s['faith'], WIN)}",
         f"Energy {pool_text(s)} · hand {s['hand_count']} · deck {s['deck_count']} · exile {len(s['exile'])}",
         *field_lines(s),
     ]

@@ -10,7 +10,7 @@ from bot.games.faith.cards import catalogue, find
 from bot.store import GameSession
 from cogs.faith import options, render, views
 
-ROW = GameSession(id=5, channel_id=1, game="faith", host_id=100, seats=[100, 200])
+ROW = GameSession(id=5, channel_id=1, game="faith", host_id=100, seats=[100, 200], names={"100": "ann", "200": "bo"})
 
 
 def game():
@@ -41,7 +41,7 @@ def test_the_table_shows_faith_bars_energy_fields_and_counts_but_no_hands() -> N
     assert "Faith ████░░░░░░ 7/20" in text and "3☉ light, 2☾ dark" in text
     assert "Hannah - Prayerful Mother — 1/2 damage, ready @ Garden of Eden" in text
     assert "Nimrod - Mighty Hunter — 0/4 damage, exhausted" in text
-    assert "hand 2 · deck 10" in text and "▶ Seat 1" in text and "<@100>" in text
+    assert "hand 2 · deck 10" in text and [f.name for f in embed.fields] == ["▶ ann", "bo"]  # each player's name
     assert "Psalm of Praise" not in text and "The Serpent" not in text
 
 

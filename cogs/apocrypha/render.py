@@ -77,6 +77,8 @@ def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
 
     🟨 a fragment, 💀 a death, ⬛ an empty slot, 😇 the saint in the middle.
     """
+    if not any(halo.get(slot, halo.get(str(slot))) for slot in range(9) if slot != SAINT_SLOT):
+        return f"Halo: nothing around {centre} yet."  # an empty grid is four lines of nothing on a phone
     rows, named = [], []
     for r in range(3):
         cells = ""
@@ -91,8 +93,7 @@ def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
                 cells += mark
                 named.append(f"{mark} {SLOT_NAMES[slot]}: {name(uid)}")
         rows.append(cells)
-    listing = "\n".join(named) if named else f"Nothing around {centre} yet."
-    return "\n".join(rows) + "\n" + listing
+    return "\n".join(rows + named)
 
 
 # -- the public table -------------------------------------------------------------------------
@@ -418,7 +419,7 @@ def record_embed(book: CardBook, record: SaintRecord) -> discord.Embed:
         f"Deaths: {record.deaths()}/{DEATH_LIMIT}" + (" · **dead for good**" if record.dead else ""),
     ]
     embed = discord.Embed(title=clip(title, 256), description="\n".join(lines), colour=COLOUR)
-    embed.add_field(name="Halo", value=halo_grid(record.halo, name, "SAINT"), inline=False)
+    embed.add_field(name="Halo", value=halo_grid(record.halo, name, record.name), inline=False)
     for virtue in VIRTUE_NAMES:
         gifts = [g for g in record.gifts if g in book.gifts and book.gifts[g].virtue == virtue]
         if gifts:

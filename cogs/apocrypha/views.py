@@ -246,7 +246,10 @@ def guide_items(
     starts = [a for a in actions if isinstance(a, StartTurn)]
     hidden = secret.get("hidden_nexuses", {})
     if hidden:
-        options = [discord.SelectOption(label=n["name"][:100], value=k) for k, n in list(hidden.items())[:25]]
+        options = [
+            discord.SelectOption(label=n["name"][:100], value=k, description=nexus_summary(book, n))
+            for k, n in list(hidden.items())[:25]
+        ]
         selects.append(GameSelect(sid, "g_reveal", options=options, placeholder="Reveal a nexus…"))
     # Start: saints draw from the clock, a saint's turn begins.
     saints = [int(k) for k in public.get("saints", {})]
@@ -307,7 +310,11 @@ def guide_items(
             ]
             selects.append(GameSelect(sid, "g_stop", options=options, placeholder=_label(f"Stop a power of {card}…")))
         options = [discord.SelectOption(label="Write your own…", value=WRITE, description="A name and what it does")]
-        options += [discord.SelectOption(label=m.name[:100], value=m.id) for m in list(book.mutations.values())[:24]]
+        vs_threat = card_id(confront.get("card") or "") in book.threats
+        options += [
+            discord.SelectOption(label=m.name[:100], value=m.id, description=_mutation_text(m, vs_threat))
+            for m in list(book.mutations.values())[:24]
+        ]
         selects.append(GameSelect(sid, "g_mutate", options=options, placeholder=_label(f"Mutate {card}…")))
     elif actions:
         shown = public.get("nexuses", {})
@@ -492,6 +499,13 @@ def _die_value(public: dict[str, Any], index: int) -> str:
     """' (a 2)': the die's current face, so a reroll button says what it throws away."""
     dice = ((public.get("check") or {}).get("pool") or {}).get("dice") or []
     return f" (a {dice[index]['value']})" if index < len(dice) else ""
+
+
+def _mutation_text(mutation: Any, vs_threat: bool) -> str:
+    """What a mutation does to the card being confronted: its side and its worst roll (a 1)."""
+    side = mutation.vs_threat if vs_threat else mutation.other
+    worst = side.results[0].text
+    return clip(f"{side.name}: on a 1, {worst[:1].lower()}{worst[1:]} {mutation.text}", OPTION_DESCRIPTION_MAX)
 
 
 def _power_text(book: CardBook, play: Play) -> str:

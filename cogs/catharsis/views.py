@@ -16,7 +16,7 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from cogs.catharsis.render import ability_text, power_summary
 from cogs.common.components import GameButton, GameSelect
-from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural
+from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural, verb
 
 SELECT_SIZE = 25
 
@@ -287,7 +287,7 @@ def panel_items(
                     "wound",
                     str(first.packet),
                     options=options,
-                    placeholder=f"Or choose where {plural(n, 'point')} land",
+                    placeholder=f"Or choose where {plural(n, 'point')} {verb(n, 'lands', 'land')}",
                     min_values=n,
                     max_values=n,
                 )

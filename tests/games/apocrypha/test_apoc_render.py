@@ -64,7 +64,7 @@ def test_halo_grid_puts_each_card_in_its_slot_and_fits_a_phone(book):
     assert rows[4] == f"💀 bottom right: {book.deaths['death'].name}"
     # No fixed-width grid: nothing is padded to line up, so nothing wraps into garbage at 400 px.
     assert "```" not in grid and all(len(r) <= 60 for r in rows)
-    assert render.halo_grid({}, render.namer(book), "Frank").endswith("Nothing around Frank yet.")
+    assert render.halo_grid({}, render.namer(book), "Frank") == "Halo: nothing around Frank yet."  # no empty grid
 
 
 def test_the_table_shows_the_public_game_and_no_hidden_card(rules, book):
@@ -185,6 +185,10 @@ def test_guide_controls_and_clicks_become_commands(rules, book):
     assert (
         "gm:7:g_won" in ids and "gm:7:g_delay" in ids and "gms:7:g_start" in ids and "gms:7:g_reveal" in ids
     )
+    reveal = next(i for i in items if i.item.custom_id == "gms:7:g_reveal")
+    assert {o.label: o.description for o in reveal.item.options}["Bloodgroom Bridge"] == (
+        "Doom · 0 cards: Ice, and something under it."
+    )
     assert views.command_for("g_start", None, ["1"], []) == {"type": "g_start", "seat": 1}
     assert views.command_for("g_present", "0.main_street", [], []) == {
         "type": "g_present",
@@ -225,6 +229,23 @@ def test_guide_controls_and_clicks_become_commands(rules, book):
     # Every command the clicks make is one the engine can parse.
     for cmd in (views.command_for("g_start", None, ["1"], []), views.command_for("attempt", "rage", [], [])):
         rules.parse_command(cmd)
+
+
+def test_the_guides_mutations_say_what_they_do_to_the_confronted_card(rules, book):
+    game = scene(rules)
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(GUIDE, Present(seat=0, card="gladhander"))
+    view = project(game.state, GUIDE)
+    items = views.guide_items(
+        7, book, view["public"], view["secret"], ["Frank", "Zeez"], rules.legal_actions(game.state, GUIDE)
+    )
+    mutate = next(i for i in items if i.item.custom_id == "gms:7:g_mutate")
+    for option in mutate.item.options:
+        if option.value not in book.mutations:  # "Write your own…"
+            continue
+        m = book.mutations[option.value]
+        side = m.vs_threat if "gladhander" in book.threats else m.other
+        assert option.description.startswith(f"{side.name}: on a 1, ") and len(option.description) <= 100
 
 
 def test_written_fragment_appears_on_the_table_by_name(rules, book):

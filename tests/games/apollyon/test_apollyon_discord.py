@@ -167,3 +167,14 @@ def test_clicks_become_commands() -> None:
     value = '{"type":"claim","index":1}'
     assert cog.command_from_component(row, 0, "do", "0.0", [value]) == {"type": "claim", "index": 1}
     assert cog.command_from_component(row, 0, "nonsense", None, []) is None
+
+
+def test_card_texts_read_as_english() -> None:
+    """Card texts reach select descriptions and lookups: counts agree with their nouns."""
+    from bot.games.apollyon.cards import catalogue
+    from tests.fakediscord.proofread import check_text
+
+    cat = catalogue()
+    for group in (cat.anomalies, cat.characters, cat.situations, cat.events, cat.assets):
+        for card in group.values():
+            assert check_text(card.text, public=False) == [], card.id

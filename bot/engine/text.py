@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 # Nouns whose plural is not noun + "s".
 IRREGULAR = {"die": "dice", "life": "lives", "success": "successes", "ally": "allies", "enemy": "enemies"}
 
@@ -18,6 +20,6 @@ def verb(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
 
-def sentence(text: str) -> str:
-    """End with a full stop unless the text already ends a sentence ("You drew Attacked!")."""
-    return text if text.endswith((".", "!", "?")) else text + "."
+def tidy(text: str) -> str:
+    """No doubled stop where a name ends its own sentence: "You drew Attacked!." -> "...Attacked!"."""
+    return re.sub(r"([!?])\.(?!\.)", r"\1", text)

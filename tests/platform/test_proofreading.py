@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.text import plural, sentence, verb
+from bot.engine.text import plural, tidy, verb
 from cogs.apollyon.render import month_title
 from tests.fakediscord.proofread import agreement_slips, check_text, findings
 
@@ -31,7 +31,7 @@ def test_the_checker_catches_the_slips_players_reported() -> None:
     assert any("second person" in p for p in check_text("Done. Your hand is empty.", public=True))
     assert any("doubled stop" in p for p in check_text("You drew Attacked!.", public=False))
     assert check_text("You drew Attacked!", public=False) == [] and check_text("Wait...", public=False) == []
-    assert sentence("You drew Attacked!") == "You drew Attacked!" and sentence("You drew Fire") == "You drew Fire."
+    assert tidy("You drew Attacked!.") == "You drew Attacked!" and tidy("Wait... You drew Fire.") == "Wait... You drew Fire."
     # Private messages may speak to their reader; addressed public lines say "your" mid-sentence.
     assert check_text("You ended the game.", public=False) == []
     assert check_text("<@1>: it's your turn.", public=True) == []

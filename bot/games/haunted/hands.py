@@ -7,7 +7,7 @@ get the names in private events.
 from __future__ import annotations
 
 from bot.engine.seats import seat_ref
-from bot.engine.text import plural, sentence
+from bot.engine.text import plural
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.decisions import BOOK, Ctx, answer, ask, card_labels, unique
 from bot.games.haunted.state import Decision, Table
@@ -63,7 +63,7 @@ def start_forfeit(ctx: Ctx, seat: int) -> None:
         "forfeit", f"{seat_ref(seat)} pays a forfeit: {seat_ref(taker)} takes a random card from their hand."
     )
     t.tell(taker, "forfeit", f"You took {names([taken])} from {seat_ref(seat)}'s hand.", card=taken)
-    t.tell(seat, "forfeit", sentence(f"{seat_ref(taker)} took your {names([taken])}"), card=taken)
+    t.tell(seat, "forfeit", f"{seat_ref(taker)} took your {names([taken])}.", card=taken)
     own = t.givable(taker, exclude=[taken])
     pile = [PILE + c for c in unique(t.pub.discard)]
     if not own and not pile:
@@ -186,7 +186,7 @@ def draw_keep(ctx: Ctx, n: int = 2) -> None:
         return
     t.sec.limbo.extend(drawn)
     t.say("draw", f"{seat_ref(seat)} draws {len(drawn)} cards to look at.")
-    t.tell(seat, "draw", sentence(f"You drew {names(drawn)}"), cards=drawn)
+    t.tell(seat, "draw", f"You drew {names(drawn)}.", cards=drawn)
     _ask_keep_more(ctx, seat)
 
 

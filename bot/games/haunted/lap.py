@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.engine.seats import seat_ref
-from bot.engine.text import sentence
 from bot.games.haunted.cards import ESSENTIAL, catalogue
 from bot.games.haunted.decisions import BOOK, Ctx, answer, ask, seat_labels
 from bot.games.haunted.hands import keep_or_discard, names, replace_hand, rotate_hands
@@ -78,7 +77,7 @@ def _random_take(ctx: Ctx, victim: int, taker: int, replace: int) -> None:
     t.sec.limbo.append(card)
     t.say("lap", f"{seat_ref(taker)} takes a random card from {seat_ref(victim)}'s hand.")
     t.tell(taker, "lap", f"You took {names([card])} from {seat_ref(victim)}.", card=card)
-    t.tell(victim, "lap", sentence(f"{seat_ref(taker)} took your {names([card])}"), card=card)
+    t.tell(victim, "lap", f"{seat_ref(taker)} took your {names([card])}.", card=card)
     t.draw_into_hand(replace, 1)
     ask(
         ctx,

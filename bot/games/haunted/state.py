@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
 from bot.engine.state import GameState, Part
-from bot.engine.text import sentence
+from bot.engine.text import tidy
 
 LINES = 3
 LOG_SIZE = 12
@@ -149,11 +149,12 @@ class Table:
         self.events = events
 
     # -- events -------------------------------------------------------------
+    # Card names such as "Attacked!" end their own sentence: tidy() drops the stop after them.
     def say(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event.public(kind, text, **data))
+        self.events.append(Event.public(kind, tidy(text), **data))
 
     def tell(self, seat: int, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event.private(seat, kind, text, **data))
+        self.events.append(Event.private(seat, kind, tidy(text), **data))
 
     # -- seats ----------------------------------------------------------------
     def left(self, seat: int) -> int:
@@ -216,7 +217,7 @@ class Table:
         if cards:
             from bot.games.haunted.cards import catalogue
 
-            self.tell(seat, "drew", sentence(f"You drew {catalogue().names(cards)}"), cards=cards)
+            self.tell(seat, "drew", f"You drew {catalogue().names(cards)}.", cards=cards)
         return cards
 
     def discard_hand(self, seat: int) -> list[str]:

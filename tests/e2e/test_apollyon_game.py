@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.e2e.harness import ids_on as components
 from tests.e2e.harness import plain_id, running_bot, settle
-from tests.e2e.surface import Surface, report
+from tests.e2e.surface import Surface, live_table, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "apollyon"))
@@ -82,6 +82,7 @@ async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Pa
 
         rng = Rng.from_seed(11)
         pinged = False
+        details_seen = False
         for _ in range(MAX_MOVES):
             row = await bot.store.get(sid)
             if row.status != "running":
@@ -103,6 +104,14 @@ async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Pa
                 ix = await fake.select(user, panel, cid, [value])
             await ix.done()
             await watch.check()
+            row = await bot.store.get(sid)
+            if not details_seen and row.status == "running" and row.state["public"]["phase"] == "site":
+                # Site details: every anomaly's numbers, only to the clicker (even a spectator), nothing changes.
+                table = await live_table(fake, bot, w.table)
+                ix = await (await fake.click(w.carol, table, fake.find_button(table, label="Site details"))).done()
+                assert ix.ephemeral and "Site 1" in ix.text and "Site 2" in ix.text and "threat" in ix.text
+                assert (await bot.store.get(sid)).version == row.version
+                details_seen = True
             after = RULES.load_state((await bot.store.get(sid)).state)
             still_hidden = hidden & hidden_names(after)
             leaked = [n for n in still_hidden if n in fake.public_text(w.table)]
@@ -115,5 +124,6 @@ async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Pa
         final = fake.messages(w.table)
         assert any("Game over" in m.text for m in final)
         assert pinged, "nobody was mentioned when the game waited on them"
+        assert details_seen, "the game never reached a Site phase"
         report("apollyon", await watch.finish())
         assert not fake.take_violations()

@@ -242,6 +242,14 @@ def hand_embed(view: dict[str, Any], seat: int, notes: list[str], hint: str) -> 
     embed.add_field(
         name="Your assets", value=f"{assets_text(site['pool'])} (spent {assets_text(site['spent'])})"
     )
+    # Characters out with an MTF are not at home: say where they are, or the garrison looks emptied.
+    teams = [
+        f"MTF-0{i + 1}: {', '.join(character_line(c) for c in mtf['members'])} → {mission_text(mtf['mission'], view['public'])}"
+        for i, mtf in enumerate(site["mtfs"])
+        if mtf["members"]
+    ]
+    if teams:
+        embed.add_field(name="Your MTFs", value=clip("\n".join(teams), FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Now", value=clip(hint, FIELD_VALUE_MAX), inline=False)
     embed.set_footer(text=LEGEND)
     if notes:

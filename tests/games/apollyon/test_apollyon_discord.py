@@ -178,3 +178,12 @@ def test_card_texts_read_as_english() -> None:
     for group in (cat.anomalies, cat.characters, cat.situations, cat.events, cat.assets):
         for card in group.values():
             assert check_text(card.text, public=False) == [], card.id
+
+
+def test_the_panel_says_where_characters_out_with_an_mtf_are() -> None:
+    state = to_assign(2)
+    ch = state.players[0].characters[0]
+    state = RULES.apply(state, 0, RULES.parse_command({"type": "assign", "character": ch.uid, "to": "mtf1"})).state
+    embed = render.hand_embed(project(state, 0), 0, [], "Do things.")
+    mtfs = next(f.value for f in embed.fields if f.name == "Your MTFs")
+    assert mtfs.startswith(f"MTF-01: {ch.info.name} — ") and ch.info.name not in (embed.description or "")

@@ -27,6 +27,7 @@ EFFECTS = {
     "lose_morale": "the party loses {n} Morale",
     "hurt_each": "{n} damage to every hero",
     "hurt_party": "{n} damage to the party, shared as the heroes choose",
+    "hurt_player": "{n} damage to one hero of the party's choosing",
     "refresh_each": "every hero refreshes {n} {powers}",
     "draw_each": "every hero draws a power",
     "burn_each": "every hero takes {n} Burn",
@@ -57,6 +58,8 @@ def attack_text(attack: Attack) -> str:
 def effect_text(block: dict[str, Any]) -> str:
     n = by_size(block.get("amount", block.get("n", 1)))
     words = EFFECTS.get(block["op"])
+    if block["op"] == "discard_each" and block.get("only", "any") != "any":
+        words = "every hero discards {n} " + block["only"] + " {powers}"
     one = n == "1"
     return words.format(n=n, powers="power" if one else "powers", dice="die" if one else "dice") if words else block_text(block)
 
@@ -119,6 +122,11 @@ def encounter_embed(card: Encounter) -> discord.Embed:
         )
     if card.cornered:
         lines.append("Cornered (no card left to hide in), she adds: " + "; ".join(attack_text(a) for a in card.cornered) + ".")
+    if card.recurring:
+        lines.append("The first time it is met it also creeps back into the Boss deck, somewhere above the Boss.")
+    if card.summon:
+        pet = content().encounters[card.summon].name
+        lines.append(f"At the end of every round it calls up a {pet}, while fewer than {card.summon_cap} stand.")
     if card.aside:
         lines.append("The party may set it aside instead of facing it; the King's guard feeds on every card set aside.")
     if card.regenerate:

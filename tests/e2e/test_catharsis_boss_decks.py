@@ -18,6 +18,7 @@ from tests.fakediscord import FakeDiscord
 MECHANIC = {
     "holy-assassins": "every hero discards 1 power; the party loses 3 Morale",
     "kings-guard": "Frenzy (once his guard can rise no more)",
+    "verminologist": "it calls up a Gnawing Rat",
 }
 
 

@@ -6,6 +6,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.prng import Rng
 from bot.engine.seats import seat_ref
+from bot.games.catharsis import vermin
 from bot.games.catharsis.cards import Encounter, content
 from bot.games.catharsis.combat import run_blocks, start_combat
 from bot.games.catharsis.state import CatharsisState, Hero, Phase, Slot
@@ -39,6 +40,7 @@ def reveal_next(state: CatharsisState, events: list[Event]) -> None:
         pub.phase = Phase.SPECIAL
         pub.claims_passed = []
     else:
+        vermin.recur(state, card, events)
         resolve_encounter(state, card, events)
 
 

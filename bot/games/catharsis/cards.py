@@ -100,6 +100,9 @@ class Encounter(Strict):
     aside: bool = False  # King's Guard: a trap the party may set aside instead of facing it
     regenerate: bool = False  # the Royal Guard: set-aside cards make it knit and rise again
     frenzy: list[Attack] = []  # Ruby King Rizardo: added to his attacks once his guard can rise no more
+    recurring: bool = False  # Verminologist: a trap or event that creeps back into the deck once
+    summon: str = ""  # Verminologist: the pet it calls up at the end of every round
+    summon_cap: int = 0  # at most this many of its pets standing at once
 
     _v = field_validator("health")(lambda cls, v: _check_scaled(v))
 
@@ -183,7 +186,7 @@ def load_content(root: Path | None = None) -> Content:
             BOOK.validate(c.do, f"{where} choice {c.label!r}")
         if e.ability is not None:
             _check_ability(BOOK, e.ability, f"{where} ability")
-        for m in e.minions:
+        for m in [*e.minions, *([e.summon] if e.summon else [])]:
             if m not in enc_ids:
                 raise CardDataError(f"{where}: unknown minion {m!r}")
     for d in decks:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
-from bot.games.catharsis import guard, quarry
+from bot.games.catharsis import guard, quarry, vermin
 from bot.games.catharsis.cards import Encounter, content, scaled
 from bot.games.catharsis.damage import add_packet, lose_morale
 from bot.games.catharsis.state import CatharsisState, Foe
@@ -208,9 +208,10 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
 
 
 def round_end(state: CatharsisState, events: list[Event]) -> None:
-    """After the foes' attack: Burn bites, the Horrific Mass grows, the King's guard knits."""
+    """After the foes' attack: Burn bites, the Horrific Mass grows, the King's guard knits, pets come."""
     pub = state.public
     guard.regenerate(state, events)
+    vermin.summon(state, events)
     for h in pub.heroes:
         burn = h.counters.get("burn", 0)
         if burn and not h.dead:

@@ -57,6 +57,17 @@ def dice(state: CatharsisState, seat: int, *values: int, rolls: int = 1) -> None
     hero.rolls = rolls
 
 
+def take_all(state: CatharsisState) -> CatharsisState:
+    """Every waiting packet of damage is taken the gentlest way, by whoever it falls on first."""
+    from bot.games.catharsis.choices import take_command
+
+    while state.public.packets:
+        p = state.public.packets[0]
+        seat = p.seat if p.seat is not None else next(h.seat for h in state.public.heroes if not h.dead)
+        state = act(state, seat, **take_command(state, state.public.heroes[seat], 0).model_dump())
+    return state
+
+
 def power_id(name: str) -> str:
     return next(p.id for p in content().powers.values() if p.name == name)
 

@@ -14,7 +14,7 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 227 cards (power 140, monster 32, trap 24, event 13, special 12, boss 6), roles 7, bosses 6"
+        "catharsis: 242 cards (power 140, monster 38, trap 28, event 15, special 14, boss 7), roles 7, bosses 7"
     )
 
 

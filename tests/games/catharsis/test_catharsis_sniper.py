@@ -6,22 +6,10 @@ from bot.engine.prng import Rng
 from bot.games.catharsis.bossdeck import build_deck
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import new_foe
-from bot.games.catharsis.state import CatharsisState
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id
+from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, take_all
 
 P = power_id
 SNIPER = "demon-eyed-sniper"
-
-
-def take_all(s: CatharsisState) -> CatharsisState:
-    """Every hero takes the damage waiting on them the gentlest way (test helper)."""
-    from bot.games.catharsis.choices import take_command
-
-    while s.public.packets:
-        p = s.public.packets[0]
-        seat = p.seat if p.seat is not None else next(h.seat for h in s.public.heroes if not h.dead)
-        s = act(s, seat, **take_command(s, s.public.heroes[seat], 0).model_dump())
-    return s
 
 
 def test_she_starts_on_top_of_a_full_deck() -> None:

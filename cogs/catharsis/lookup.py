@@ -36,6 +36,7 @@ EFFECTS = {
     "fewer_dice_next": "every hero rolls {n} fewer {dice} in the next combat round",
     "discard_each": "every hero discards {n} {powers}",
     "heal_foes": "every standing foe heals {n}",
+    "exchange": "each hero passes their first power to the next hero, or a lone hero replaces it",
     "wound_quarry": "the fleeing Boss loses {n} health, never below 1",
 }
 
@@ -122,6 +123,12 @@ def encounter_embed(card: Encounter) -> discord.Embed:
         )
     if card.cornered:
         lines.append("Cornered (no card left to hide in), she adds: " + "; ".join(attack_text(a) for a in card.cornered) + ".")
+    if card.round_end:
+        lines.append(f"At the end of every round while it stands: {effects(card.round_end)}.")
+    if card.unity:
+        lines.append("Its blows grow by 1 for every 2 powers the party has passed between boards.")
+    if card.spurns_borrowed:
+        lines.append("It takes no damage from a power used by a hero who did not start with it.")
     if card.recurring:
         lines.append("The first time it is met it also creeps back into the Boss deck, somewhere above the Boss.")
     if card.summon:

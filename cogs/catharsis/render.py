@@ -156,6 +156,8 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
     ]
     lines += [foe_line(f) for f in pub["foes"] if f["health"] > 0]
     lines.append(f"Boss deck: {plural(pub['deck_left'], 'card')} left")
+    if pub.get("merged"):
+        lines.append(f"Powers passed between boards: {pub['merged']} (the Godmind's blows +{pub['merged'] // 2})")
     if pub.get("set_aside"):
         names = ", ".join(content().card_name(c) for c in pub["set_aside"])
         lines.append(f"Set aside: {names}")

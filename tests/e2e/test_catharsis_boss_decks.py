@@ -16,6 +16,7 @@ from tests.fakediscord import FakeDiscord
 
 # deck: a phrase its Boss card's lookup must show (the deck's own mechanic, in words)
 MECHANIC = {
+    "godmind": "Its blows grow by 1 for every 2 powers the party has passed",
     "holy-assassins": "every hero discards 1 power; the party loses 3 Morale",
     "kings-guard": "Frenzy (once his guard can rise no more)",
     "verminologist": "it calls up a Gnawing Rat",

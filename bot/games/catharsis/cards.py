@@ -103,6 +103,9 @@ class Encounter(Strict):
     recurring: bool = False  # Verminologist: a trap or event that creeps back into the deck once
     summon: str = ""  # Verminologist: the pet it calls up at the end of every round
     summon_cap: int = 0  # at most this many of its pets standing at once
+    round_end: list[dict[str, Any]] = []  # Godmind and its herald: what happens at each round's end while it stands
+    unity: bool = False  # Godmind: its blows grow by 1 for every 2 powers the party has passed
+    spurns_borrowed: bool = False  # the Herald of Verity: no damage from a power its user did not start with
 
     _v = field_validator("health")(lambda cls, v: _check_scaled(v))
 
@@ -180,7 +183,7 @@ def load_content(root: Path | None = None) -> Content:
             raise CardDataError(f"catharsis role {r.id}: has {n} powers, needs 20")
     for e in encounters:
         where = f"catharsis encounter {e.id}"
-        for key in ("on_reveal", "on_defeat", "do", "linger", "on_flee"):
+        for key in ("on_reveal", "on_defeat", "do", "linger", "on_flee", "round_end"):
             BOOK.validate(getattr(e, key), f"{where} {key}")
         for c in e.choices:
             BOOK.validate(c.do, f"{where} choice {c.label!r}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
-from bot.games.catharsis import guard, quarry, vermin
+from bot.games.catharsis import godmind, guard, quarry, vermin
 from bot.games.catharsis.cards import Encounter, content, scaled
 from bot.games.catharsis.damage import add_packet, lose_morale
 from bot.games.catharsis.state import CatharsisState, Foe
@@ -48,6 +48,10 @@ def hero_hit(ctx: Ctx, foe: int, amount: int) -> None:
     if pub.half_damage:
         amount //= 2
     ctx.last_target = foe
+    target = ctx.state.public.foes[foe]
+    if ctx.hero is not None and content().encounters[target.card].spurns_borrowed and godmind.borrowed(ctx.hero, ctx.slot):
+        ctx.events.append(Event.public("spurn", f"{target.name} shrugs off the borrowed power."))
+        return
     strike(ctx.state, foe, amount, ctx.events)
 
 
@@ -173,7 +177,7 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
         for attack in quarry.arsenal(foe) + guard.frenzy_attacks(foe):
             amount = scaled(attack.amount, pub.party_size)
             if attack.kind in ("player", "party", "each"):
-                amount += (foe.growth if growth else 0) + fuel
+                amount += (foe.growth if growth else 0) + fuel + godmind.unity_bonus(state, foe)
                 if maladaum is not None and not foe.reduced and amount > 1:
                     foe.reduced = True  # Maladaum's armour blunts one blow per foe per round
                     amount -= 1
@@ -208,10 +212,14 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
 
 
 def round_end(state: CatharsisState, events: list[Event]) -> None:
-    """After the foes' attack: Burn bites, the Horrific Mass grows, the King's guard knits, pets come."""
+    """After the foes' attack: Burn bites, the Horrific Mass grows, the King's guard knits, pets come,
+    and foes with round-end effects (the Godmind's exchange, its herald's mending) use them."""
     pub = state.public
     guard.regenerate(state, events)
     vermin.summon(state, events)
+    for i, foe in enumerate(list(pub.foes)):
+        if foe.alive:
+            run_blocks(state, content().encounters[foe.card].round_end, events, foe=i)
     for h in pub.heroes:
         burn = h.counters.get("burn", 0)
         if burn and not h.dead:

@@ -244,6 +244,13 @@ def _wound_quarry(ctx: Ctx, amount: Scaled) -> None:
     wound(ctx.state, ctx.size(amount), ctx.events)
 
 
+@BOOK.op("exchange")
+def _exchange(ctx: Ctx) -> None:
+    from bot.games.catharsis.godmind import exchange
+
+    exchange(ctx.state, ctx.events)
+
+
 @BOOK.op("heal_foes")
 def _heal_foes(ctx: Ctx, amount: Scaled) -> None:
     for f in ctx.state.public.foes:

@@ -113,6 +113,7 @@ class Public(Part):
     revealed: list[str] = []
     set_aside: list[str] = []  # Horrific Mass traps left to linger; King's Guard traps feeding the guard
     growth_bank: int = 0  # Growth counters waiting for the Horrific Mass
+    merged: int = 0  # Godmind: powers passed between boards so far
     recurred: list[str] = []  # Verminologist cards already shuffled back once
     quarry: int | None = None  # the Demon-eyed Sniper's health, carried from one sighting to the next
     packets: list[Packet] = []

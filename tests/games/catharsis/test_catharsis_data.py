@@ -14,7 +14,7 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 242 cards (power 140, monster 38, trap 28, event 15, special 14, boss 7), roles 7, bosses 7"
+        "catharsis: 257 cards (power 140, monster 44, trap 32, event 17, special 16, boss 8), roles 7, bosses 8"
     )
 
 

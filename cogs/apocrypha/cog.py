@@ -174,6 +174,7 @@ class ApocryphaCog(
         try:
             row = await self._here(interaction)
             assert row.id is not None
+            self.check_role(row, role)
             user = interaction.user.id
             record = await self._usable_saint(interaction, saint) if saint and role is None else None
             notice = ""
@@ -250,6 +251,10 @@ class ApocryphaCog(
             GameButton(row.id, "bring", label="Bring a saint", style=discord.ButtonStyle.primary),
             *choir.items(self.book, row),
         ]
+
+    def lobby_roles(self, row: GameSession) -> tuple[str, ...]:
+        # Co-op plays against the game itself: there is no guide's seat to offer.
+        return () if row.options.get("mode") == "coop" else super().lobby_roles(row)
 
     def options_text(self, row: GameSession) -> str:
         mode = "guided" if row.options.get("mode", "guided") == "guided" else "co-op"

@@ -237,7 +237,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             value=players,
             inline=False,
         )
-        for role in rules.roles:
+        for role in self.lobby_roles(row):
             embed.add_field(
                 name=role.capitalize(),
                 value=mention(row.roles[role]) if role in row.roles else "open",
@@ -258,8 +258,16 @@ class GameCog(LearnCommands, commands.GroupCog):
             GameButton(row.id, "leave", label="Leave"),
             GameButton(row.id, "start", label="Start", style=discord.ButtonStyle.success),
         ]
-        items += [GameButton(row.id, "join", role, label=f"Join as {role}") for role in self.rules.roles]
+        items += [GameButton(row.id, "join", role, label=f"Join as {role}") for role in self.lobby_roles(row)]
         return items
+
+    def lobby_roles(self, row: GameSession) -> tuple[str, ...]:
+        """The special roles this lobby offers (a game may offer none in some modes)."""
+        return tuple(self.rules.roles)
+
+    def check_role(self, row: GameSession, role: str | None) -> None:
+        if role is not None and role not in self.lobby_roles(row):
+            raise GameError(f"This {self.rules.title} game has no {role} to take.")
 
     @staticmethod
     def _user(row: GameSession, seat: Seat) -> int | None:
@@ -420,6 +428,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             if verb in ("join", "leave", "start"):
                 if verb == "join":
+                    self.check_role(row, arg)
                     await in_time(interaction, service.join(row.id, user, role=arg, name=interaction.user.display_name))
                 elif verb == "leave":
                     await in_time(interaction, service.leave(row.id, user))
@@ -517,6 +526,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             row = await self._here(interaction)
             assert row.id is not None
+            self.check_role(row, role)
             result = await in_time(
                 interaction,
                 self.bot.service.join(row.id, interaction.user.id, role=role, name=interaction.user.display_name),

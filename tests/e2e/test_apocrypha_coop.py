@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.saints import SaintRecord
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import ids_on, running_bot, settle
 from tests.e2e.surface import Surface, live_table, report
 from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
@@ -60,6 +60,10 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
         await run(w.alice, "apocrypha new", mode="coop", mission="christmas_in_candlepoint")
         table = fake.messages(w.table)[0]
         sid = int(component(table, "start")["custom_id"].split(":")[1])
+        # Co-op plays against the game: the lobby offers no guide's seat, and typing one is refused.
+        assert "guide" not in [f["name"].lower() for f in table.embeds[0]["fields"]]
+        assert not [c for c in ids_on(table.components) if "guide" in (c.get("label") or "").lower()]
+        await refused(w.carol, "apocrypha join", "has no guide", role="guide")
         await run(w.alice, "apocrypha join", saint="Ophelia")
         await run(w.bob, "apocrypha join", saint="Frank")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import LEVELS, content
 from bot.games.catharsis.morale import THRESHOLDS
 from bot.pictures.hand import HandCard
 from bot.pictures.kit import FAINT, GOLD, GREEN, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
@@ -68,6 +68,9 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             f"{who} · {role}"
             + (" · dead" if hero.get("dead") else "")
             + (" · Role flipped" if hero.get("flipped") else "")
+            + "".join(
+                f" · aside: {data.card_name(d['card'])} ({d['prep']})" for d in hero.get("aside", [])
+            )
         )
         cv.text(PAD + 10, y + 8, line, size=18, bold=True, width=WIDTH - 4 * PAD)
         for i, slot in enumerate(hero.get("board", [])[:6]):
@@ -77,7 +80,10 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
                 y + 36,
                 card_w,
                 110,
-                data.card_name(slot["card"]),
+                (f"#{slot['number']} " if slot.get("number") else "")
+                + data.card_name(slot["card"])
+                + (f" {LEVELS[slot.get('face', 0)]}" if data.song(slot["card"]) else "")
+                + (" (turned)" if data.turns(slot["card"]) and slot.get("face") else ""),
                 kind="ready" if slot["ready"] else "exhausted",
                 colour=GREEN if slot["ready"] else FAINT,
                 dim=not slot["ready"],
@@ -102,9 +108,10 @@ def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], se
     for i, slot in enumerate(heroes[seat].get("board", [])):
         halves = []
         for half in ("top", "bottom"):
-            ab = data.ability(slot["card"], half)
+            ab = data.ability(slot["card"], half, slot.get("face", 0))
             if ab is not None:
-                halves.append(f"{half} {ab.cost}: {_ability_words(ab)}")
+                cost = ab.cost.replace("#", str(slot["number"])) if slot.get("number") else ab.cost
+                halves.append(f"{half} {cost}: {_ability_words(ab)}")
         out.append(HandCard(data.card_name(slot["card"]), kind="ready" if slot["ready"] else "exhausted",
                             effect=" · ".join(halves), playable=str(i) in can))
     return out

@@ -188,6 +188,8 @@ class CatharsisCog(
             "replace": "Which power is replaced?",
             "heal": "Which exhausted powers are refreshed?",
             "gifts": "Which pool dice go to whom?",
+            "levels": "Raise one song two levels, or lower one or two songs one level:",
+            "back": "Put one of your discarded powers under your deck?",
         }
         await say(interaction, question[kind], view=view_of(items, moment(row)))
 

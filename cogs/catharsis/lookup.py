@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.games.catharsis.cards import Attack, Encounter, Scaled, content
+from bot.games.catharsis.cards import LEVELS, Attack, Encounter, Scaled, content
 from cogs.catharsis.render import COLOUR, ability_text, block_text
 from cogs.common.help import unique_names
 from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip
@@ -87,10 +87,23 @@ def card_embed(card_id: str) -> discord.Embed:
         return embed
     if card_id in book.powers:
         power = book.powers[card_id]
-        lines = [f"{book.roles[power.role].name}'s power.", f"Top: {ability_text(power.top)}"]
-        if power.bottom is not None:
-            lines.append(f"Bottom: {ability_text(power.bottom)}")
-        lines.append("Costs are paid with your own unused dice; using a half exhausts the power.")
+        lines = [f"{book.roles[power.role].name}'s power."]
+        if power.levels:
+            lines += [f"Level {LEVELS[i]}: {ability_text(a)}" for i, a in enumerate((power.top, *power.levels))]
+            lines.append("Using the song moves it up a level instead of exhausting it; at Level IV it is then discarded.")
+        else:
+            lines.append(f"Top: {ability_text(power.top)}")
+            if power.bottom is not None:
+                lines.append(f"Bottom: {ability_text(power.bottom)}")
+            if power.turned is not None:
+                lines.append(f"Turned around, top: {ability_text(power.turned.top)}")
+                if power.turned.bottom is not None:
+                    lines.append(f"Turned around, bottom: {ability_text(power.turned.bottom)}")
+                lines.append("Using an ability turns the card around instead of exhausting it.")
+            else:
+                lines.append("Costs are paid with your own unused dice; using a half exhausts the power.")
+        if "#" in power.top.cost + (power.bottom.cost if power.bottom else ""):
+            lines.append("# is a die showing the number (1-6) of the place this power holds on the board.")
         return discord.Embed(title=power.name, description="\n".join(lines), colour=COLOUR)
     return encounter_embed(book.encounters[card_id])
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.games.catharsis.cards import Ability, content
-from bot.games.catharsis.costs import describe_cost
+from bot.games.catharsis.cards import LEVELS, Ability, content
+from bot.games.catharsis.costs import describe_cost, with_number
 from bot.games.catharsis.morale import tier_name
 from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, OPTION_DESCRIPTION_MAX, bar, clip, plural
 
@@ -50,15 +50,22 @@ def block_text(block: dict[str, Any]) -> str:
     return op.replace("_", " ") + (f" {n}" if n != "" else "")
 
 
-def ability_text(ab: Ability) -> str:
+def cost_text(cost: str, number: int = 0) -> str:
+    """The cost as printed; on Dimirith's board `#` shows as the number of the power's place."""
+    return describe_cost(with_number(cost, number) if number else cost)
+
+
+def ability_text(ab: Ability, number: int = 0) -> str:
     parts = [block_text(b) for b in ab.do]
     if ab.store:
         parts.insert(0, "store these dice")
-    text = f"[{describe_cost(ab.cost)}{' from pools' if ab.pool else ''}] " + (", ".join(parts) or "nothing")
+    text = f"[{cost_text(ab.cost, number)}{' from pools' if ab.pool else ''}] " + (", ".join(parts) or "nothing")
     if ab.boost:
         text += "; +Spore: " + ", ".join(block_text(b) for b in ab.boost)
     if ab.combo:
         text += " (Combo)"
+    if ab.prep:
+        text += f" (+{ab.prep} per Preparation)"
     if not ab.exhaust:
         text += " (does not exhaust)"
     return text
@@ -71,16 +78,31 @@ def power_summary(card: str) -> str:
     return clip(" · ".join(halves) or "No ability.", OPTION_DESCRIPTION_MAX)
 
 
-def power_line(card: str, ready: bool, *, detail: bool = False) -> str:
+def power_line(card: str, ready: bool, *, detail: bool = False, number: int = 0, face: int = 0) -> str:
     mark = "🟢" if ready else "⚫"
     name = content().card_name(card)
+    if number:  # Dimirith's numbered places
+        name = f"#{number} {name}"
+    song = content().song(card)
+    if song:  # Aiden's songs show the level they are at
+        name += f" (Level {LEVELS[face]})"
+    if content().turns(card) and face:
+        name += " (turned)"
     if not detail:
         return f"{mark} {name}"
-    top = content().ability(card, "top")
-    bottom = content().ability(card, "bottom")
-    text = f"{mark} **{name}**: {ability_text(top) if top else ''}"
+    top = content().ability(card, "top", face)
+    bottom = content().ability(card, "bottom", face)
+    text = f"{mark} **{name}**: {ability_text(top, number) if top else ''}"
     if bottom is not None:
-        text += f" / {ability_text(bottom)}"
+        text += f" / {ability_text(bottom, number)}"
+    if content().turns(card):  # Fizzleboom & Burrr: the other way up, reached by using this side
+        other = [content().ability(card, h, 1 - face) for h in ("top", "bottom")]
+        text += " · turned: " + " / ".join(ability_text(a) for a in other if a is not None)
+    if song and face < 3:
+        after = content().ability(card, "top", face + 1)
+        text += f" · next, Level {LEVELS[face + 1]}: {ability_text(after) if after else ''}"
+    elif song:
+        text += " · then the song is spent (discarded)"
     return text
 
 
@@ -122,16 +144,28 @@ def counters_text(counters: dict[str, int], pools: dict[str, int]) -> str:
     return ", ".join(shown)
 
 
+def aside_text(aside: list[dict[str, Any]]) -> str:
+    """Artrial's dishes: 'Flambé (2 Preparation), Skewer (no Preparation yet)'."""
+    return ", ".join(
+        f"{content().card_name(d['card'])} ({plural(d['prep'], 'Preparation counter') if d['prep'] else 'no Preparation yet'})"
+        for d in aside
+    )
+
+
 def hero_block(hero: dict[str, Any], name: str) -> tuple[str, str]:
     if not hero["role"]:
         return name, "choosing a role"
     role = content().roles[hero["role"]]
     title = f"{role.name}{' (fallen)' if hero['dead'] else ''}"
     lines = [f"{name} · Role card {'flipped' if hero['flipped'] else 'face up'}"]
-    lines += [power_line(s["card"], s["ready"]) for s in hero["board"]]
+    lines += [
+        power_line(s["card"], s["ready"], number=s.get("number", 0), face=s.get("face", 0)) for s in hero["board"]
+    ]
     extra = counters_text(hero["counters"], hero.get("pools", {}))
     if extra:
         lines.append(extra)
+    if hero.get("aside"):
+        lines.append("Set aside: " + aside_text(hero["aside"]))
     if not hero["dead"] and hero["dice"]:
         lines.append(f"Dice: {dice_text(hero['dice'])}" + (" · done" if hero["done"] else ""))
     return title, clip("\n".join(lines), FIELD_VALUE_MAX)
@@ -211,7 +245,8 @@ def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -
     role = content().roles[hero["role"]]
     lines = [f"*{prompt}*", ""]
     lines += [
-        f"{i + 1}. {power_line(s['card'], s['ready'], detail=True)}" for i, s in enumerate(hero["board"])
+        f"{i + 1}. {power_line(s['card'], s['ready'], detail=True, number=s.get('number', 0), face=s.get('face', 0))}"
+        for i, s in enumerate(hero["board"])
     ]
     lines.append("")
     lines.append(f"**Passive**{' (off: flipped)' if hero['flipped'] else ''}: {role.passive}")
@@ -221,6 +256,8 @@ def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -
     extra = counters_text(hero["counters"], hero.get("pools", {}))
     if extra:
         lines.append(f"**Counters:** {extra}")
+    if hero.get("aside"):
+        lines.append(f"**Set aside** (served at 2 or more): {aside_text(hero['aside'])}")
     if hero["shield"]:
         lines.append(f"**Prevented damage ready:** {hero['shield']}")
     embed = discord.Embed(
@@ -238,7 +275,10 @@ def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -
     )
     if notes:
         embed.add_field(name="Recent", value=clip("\n".join(notes[-5:]), FIELD_VALUE_MAX), inline=False)
-    embed.set_footer(text=COST_LEGEND)
+    legend = COST_LEGEND
+    if role.numbered:
+        legend += " · [#] a die showing the power's number"
+    embed.set_footer(text=legend)
     return embed
 
 
@@ -252,6 +292,9 @@ def prompt_for(pub: dict[str, Any], seat: int) -> str:
     if hero["dead"]:
         return "Your hero has fallen; cheer the party on."
     if pub["packets"]:
+        role = content().roles[hero["role"]]
+        if role.damage_replaces and not hero["flipped"]:
+            return "Damage must be taken: each point swaps one of your powers for the top of your deck."
         return "Damage must be taken: each point exhausts a ready power or discards an exhausted one."
     if pub["vote"]:
         voted = str(seat) in pub["vote"]["votes"] or seat in pub["vote"]["votes"]

@@ -13,7 +13,8 @@ from typing import Any
 import discord
 
 from bot.games.catharsis import commands as c
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import LEVELS, content
+from cogs.catharsis import aside
 from cogs.catharsis.render import ability_text, power_summary
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural, verb
@@ -38,8 +39,10 @@ def encode(cmd: Any) -> str:
     if isinstance(cmd, c.Passive):
         dice = "-".join(map(str, cmd.dice))
         return f"p.{dice}.{'' if cmd.target is None else cmd.target}.{'' if cmd.value is None else cmd.value}"
-    if isinstance(cmd, c.Flip):
-        return f"f.{'' if cmd.target is None else cmd.target}"
+    if isinstance(cmd, c.Flip):  # a value (Artrial's half to serve) is carried only when there is one
+        return f"f.{'' if cmd.target is None else cmd.target}" + ("" if cmd.value is None else f".{cmd.value}")
+    if isinstance(cmd, (c.SetAside, c.Serve)):
+        return aside.encode(cmd)
     raise ValueError(f"cannot encode {cmd!r}")
 
 
@@ -62,19 +65,31 @@ def decode(code: str) -> dict[str, Any]:
         _, dice, target, value = parts
         return {"type": "passive", "dice": _ints(dice), "target": _opt(target), "value": _opt(value)}
     if parts[0] == "f":
-        return {"type": "flip", "target": _opt(parts[1])}
+        flip: dict[str, Any] = {"type": "flip", "target": _opt(parts[1])}
+        if len(parts) > 2:
+            flip["value"] = int(parts[2])
+        return flip
+    if parts[0] in ("s", "v"):
+        return aside.decode(parts)
     raise ValueError(code)
+
+
+def slot_ability(hero: dict[str, Any], slot: int, half: str) -> Any:
+    """The ability a board place offers now (a song at its level)."""
+    s = hero["board"][slot]
+    return content().ability(s["card"], half, s.get("face", 0))
 
 
 def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | None:
     """What a second select must ask: 'adjust', 'replace', 'heal', 'gifts', or None."""
     hero = pub["heroes"][seat]
     if command["type"] == "activate":
-        ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
+        ab = slot_ability(hero, command["slot"], command["half"])
         ops = {b["op"]: b for b in (ab.do if ab else [])}
         if "adjust" in ops:
             return "adjust"
-        if "replace" in ops and ops["replace"].get("which") == "target":
+        # (Dimirith's Glass Eye bottom replaces a chosen power and then itself: look at every block.)
+        if any(b["op"] == "replace" and b.get("which") == "target" for b in (ab.do if ab else [])):
             return "replace"
         if "heal" in ops and len(_healable(pub, seat, command)) > ops["heal"]["amount"]:
             return "heal"  # more exhausted powers than the heal: the healer picks which
@@ -82,7 +97,19 @@ def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | 
         return "adjust"
     if command["type"] == "flip" and hero["role"] == "hidorian":
         return "gifts"
+    if command["type"] == "flip" and hero["role"] == "dimirith":
+        return "replace"
+    if command["type"] == "flip" and hero["role"] == "aiden":
+        return "levels"
+    if command["type"] == "flip" and hero["role"] == "fizzleboom" and _recallable(hero) and "value" not in command:
+        return "back"
     return None
+
+
+def _recallable(hero: dict[str, Any]) -> list[int]:
+    """Fizzleboom & Burrr's own discarded powers, which their Flip may put back under the deck."""
+    powers = content().powers
+    return [i for i, card in enumerate(hero["discards"]) if card in powers and powers[card].role == hero["role"]]
 
 
 def _healable(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> list[int]:
@@ -103,7 +130,7 @@ def aim_items(
         spent = set(command.get("dice", []))
         by, most, up_to = 1, 1, True
         if command["type"] == "activate":
-            ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
+            ab = slot_ability(hero, command["slot"], command["half"])
             block = next(b for b in (ab.do if ab else []) if b["op"] == "adjust")
             by, most, up_to = block["by"], block["dice"], block.get("up_to", True)
         steps = range(1, by + 1) if up_to else [by]  # without "up to" each die moves by the full amount
@@ -118,25 +145,67 @@ def aim_items(
                             discord.SelectOption(label=label[:100], value=f"{h['seat']}.{i}.{delta}")
                         )
     elif kind == "replace":
+        own = decode(code).get("slot")  # the power being used cannot replace itself
+        flip = own is None  # Dimirith's Flip replaces only where a new power can be drawn
         for h in pub["heroes"]:
             for i, s in enumerate(h["board"]):
-                if h["dead"] or (h["seat"] == seat and i == decode(code)["slot"]):
+                if h["dead"] or (h["seat"] == seat and i == own) or (flip and not h["deck_count"]):
                     continue
                 label = f"{names[h['seat']]}: {content().card_name(s['card'])}"
+                state = "ready" if s["ready"] else "exhausted"
                 options.append(
                     discord.SelectOption(
-                        label=label[:100], value=f"{h['seat']}.{i}", description=power_summary(s["card"])
+                        label=label[:100],
+                        value=f"{h['seat']}.{i}",
+                        description=f"{state}; " + (
+                            "a new power from their deck takes its place, ready"
+                            if h["deck_count"]
+                            else "their deck is empty, so it is discarded"
+                        ),
                     )
                 )
     elif kind == "heal":
         command = decode(code)
-        ab = content().ability(hero["board"][command["slot"]]["card"], command["half"])
+        ab = slot_ability(hero, command["slot"], command["half"])
         most = next(b for b in (ab.do if ab else []) if b["op"] == "heal")["amount"]
         who = seat if command.get("ally") is None else command["ally"]
         for i in _healable(pub, seat, command):
             card = pub["heroes"][who]["board"][i]["card"]
             label = f"{names[who]}: {content().card_name(card)}"
             options.append(discord.SelectOption(label=label[:100], value=str(i), description=power_summary(card)))
+    elif kind == "levels":  # Aiden's Flip: one song up two levels, or one or two down one
+        most = 2
+        for i, s in enumerate(hero["board"]):
+            if not s["ready"] or not content().song(s["card"]):
+                continue
+            name, face = content().card_name(s["card"]), s.get("face", 0)
+            for delta in (2, -1):
+                to = min(3, face + delta)
+                if to == face or to < 0:
+                    continue
+                way = "raise" if delta > 0 else "lower"
+                after = content().ability(s["card"], "top", to)
+                options.append(
+                    discord.SelectOption(
+                        label=f"{way.capitalize()} {name}: Level {LEVELS[face]} → {LEVELS[to]}"[:100],
+                        value=f"{seat}.{i}.{delta}",
+                        description=clip(ability_text(after), 100) if after else None,
+                    )
+                )
+    elif kind == "back":  # Fizzleboom & Burrr's Flip: one discarded power goes under the deck, or none
+        options.append(
+            discord.SelectOption(label="Put nothing back", value="-1", description="Only flip the Role card")
+        )
+        for i in _recallable(hero)[-(SELECT_SIZE - 1) :]:
+            card = hero["discards"][i]
+            top = content().ability(card, "top")
+            options.append(
+                discord.SelectOption(
+                    label=f"Put back {content().card_name(card)}"[:100],
+                    value=str(i),
+                    description=clip(ability_text(top), 100) if top else None,
+                )
+            )
     else:  # gifts
         most = 3
         for h in pub["heroes"]:
@@ -180,8 +249,11 @@ def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
     if kind == "h":
         command["refresh"] = [int(v) for v in values]
         return command
+    if kind == "b":
+        command["value"] = None if values[0] == "-1" else int(values[0])
+        return command
     pairs = [[int(x) for x in v.split(".")] for v in values]
-    if kind == "a":
+    if kind in ("a", "l"):  # dice to adjust, or Aiden's songs to move (place in `die`)
         command["adjust"] = [{"seat": s, "die": d, "delta": k} for s, d, k in pairs]
     elif kind == "r":
         command["ally"], command["ally_slot"] = pairs[0]
@@ -200,16 +272,59 @@ def action_label(
         at += f" for {who}"
     if isinstance(cmd, c.Activate):
         card = hero["board"][cmd.slot]["card"]
-        ab = content().ability(card, cmd.half)
+        ab = slot_ability(hero, cmd.slot, cmd.half)
         dice = " ".join(
             "★" if hero["dice"][i]["value"] == 0 else str(hero["dice"][i]["value"]) for i in cmd.dice
         )
         paid = f" with {dice}" if dice else ""
         boost = " +Spore" if cmd.boost else ""
-        return f"{content().card_name(card)} ({cmd.half}){boost}{paid}: {ability_text(ab) if ab else ''}{at}"
+        number = hero["board"][cmd.slot].get("number", 0)
+        text = ability_text(ab, number) if ab else ""
+        half = f"Level {LEVELS[hero['board'][cmd.slot].get('face', 0)]}" if content().song(card) else cmd.half
+        return f"{content().card_name(card)} ({half}){boost}{paid}: {text}{at}"
     if isinstance(cmd, c.Passive):
+        if hero["role"] == "aiden" and cmd.value is not None:
+            song = hero["board"][cmd.value]
+            to = LEVELS[min(3, song.get("face", 0) + 1)]
+            return f"Passive: raise {content().card_name(song['card'])} to Level {to}"
         return f"Passive{f' (store a {cmd.value})' if cmd.value else ''}{at}"
+    if isinstance(cmd, (c.SetAside, c.Serve)):
+        return aside.label(hero, cmd) + at
+    if hero["role"] == "fizzleboom" and isinstance(cmd, c.Flip) and cmd.value is not None:
+        return f"Flip: put {content().card_name(hero['discards'][cmd.value])} back under your deck"
+    if hero["role"] == "artrial" and isinstance(cmd, c.Flip):
+        return f"Flip: serve everything set aside ({'bottoms' if cmd.value == 1 else 'tops'}){at}"
     return f"Flip your Role card{at}"
+
+
+def action_description(pub: dict[str, Any], seat: int, cmd: Any) -> str:
+    """The line under a select option: what the power or Role card does, in full."""
+    hero = pub["heroes"][seat]
+    role = content().roles[hero["role"]]
+    if isinstance(cmd, c.Passive) and hero["role"] == "aiden" and cmd.value is not None:
+        song = hero["board"][cmd.value]
+        face = min(3, song.get("face", 0) + 1)
+        after = content().ability(song["card"], "top", face)
+        return f"Level {LEVELS[face]}: {ability_text(after)}" if after else role.passive
+    if isinstance(cmd, c.Passive):
+        return role.passive
+    if isinstance(cmd, c.Flip):
+        return role.flip
+    if isinstance(cmd, (c.SetAside, c.Serve)):
+        return aside.description(hero, cmd)
+    slot = hero["board"][cmd.slot]
+    ab = slot_ability(hero, cmd.slot, cmd.half)
+    return ability_text(ab, slot.get("number", 0)) if ab else ""
+
+
+def _unique(actions: list[Any]) -> list[Any]:
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        if encode(a) not in seen:
+            seen.add(encode(a))
+            out.append(a)
+    return out
 
 
 def with_targets(actions: list[Any], foes: list[int]) -> list[Any]:
@@ -223,11 +338,18 @@ def with_targets(actions: list[Any], foes: list[int]) -> list[Any]:
     return out
 
 
-def with_values(actions: list[Any]) -> list[Any]:
-    """Hidorian's store: one choice per die value."""
+def with_values(actions: list[Any], hero: dict[str, Any] | None = None) -> list[Any]:
+    """Hidorian's store: one choice per die value. Aiden's Passive: one per song that can rise."""
     out: list[Any] = []
     for a in actions:
-        if isinstance(a, c.Passive) and a.value is not None:
+        if isinstance(a, c.Passive) and a.value is not None and hero and hero["role"] == "aiden":
+            rising = [
+                i
+                for i, s in enumerate(hero["board"])
+                if s["ready"] and content().song(s["card"]) and s.get("face", 0) < 3
+            ]
+            out += [a.model_copy(update={"value": i}) for i in rising]
+        elif isinstance(a, c.Passive) and a.value is not None:
             out += [a.model_copy(update={"value": v}) for v in range(1, 7)]
         else:
             out.append(a)
@@ -240,9 +362,11 @@ def with_allies(actions: list[Any], pub: dict[str, Any], seat: int) -> list[Any]
     out: list[Any] = []
     for a in actions:
         out.append(a)
+        if isinstance(a, c.Serve) and others and aside.serves(pub["heroes"][seat], a, ("heal", "prevent")):
+            out += [a.model_copy(update={"ally": o}) for o in others]
         if not isinstance(a, c.Activate) or not others:
             continue
-        ab = content().ability(pub["heroes"][seat]["board"][a.slot]["card"], a.half)
+        ab = slot_ability(pub["heroes"][seat], a.slot, a.half)
         if ab and any(b["op"] in ("heal", "prevent") and not b.get("self_only") for b in ab.do):
             out += [a.model_copy(update={"ally": o}) for o in others]
     return out
@@ -323,11 +447,18 @@ def panel_items(
         )
     foes = [i for i, f in enumerate(pub["foes"]) if f["health"] > 0]
     foe_names = [f["name"] for f in pub["foes"]]
-    usable = with_targets([a for a in actions if isinstance(a, (c.Activate, c.Passive, c.Flip))], foes)
-    usable = with_values(with_allies(usable, pub, seat))
+    playable = (c.Activate, c.SetAside, c.Serve, c.Passive, c.Flip)
+    usable = with_targets([a for a in actions if isinstance(a, playable)], foes)
+    usable = with_values(with_allies(usable, pub, seat), hero)
+    # Choices that differ only in what a second select asks (Aiden's two Flips) are offered once.
+    usable = _unique(usable)
     if usable:
         opts = [
-            discord.SelectOption(label=action_label(pub, seat, a, foe_names, names)[:100], value=encode(a))
+            discord.SelectOption(
+                label=action_label(pub, seat, a, foe_names, names)[:100],
+                value=encode(a),
+                description=clip(action_description(pub, seat, a), 100),
+            )
             for a in usable[:SELECT_SIZE]
         ]
         items.append(GameSelect(sid, "use", options=opts, placeholder="Use a power or your Role card"))
@@ -384,6 +515,17 @@ def _wound_options(hero: dict[str, Any]) -> list[discord.SelectOption]:
     def option(label: str, value: str, effect: str) -> discord.SelectOption:
         return discord.SelectOption(label=label[:100], value=value, description=clip(effect, OPTION_DESCRIPTION_MAX))
 
+    if content().roles[hero["role"]].damage_replaces and not hero["flipped"]:
+        # Fizzleboom & Burrr's Passive: each point swaps a power (or discards one once the deck is empty).
+        if hero["deck_count"]:
+            return [
+                option(f"Swap out {content().card_name(s['card'])}", f"{i}", "Takes 1 point. The top of your deck replaces it, ready.")
+                for i, s in enumerate(board)
+            ]
+        return [
+            option(f"Discard {content().card_name(s['card'])}", f"{i}", f"Takes 1 point. Your deck is empty: it is gone.{last}")
+            for i, s in enumerate(board)
+        ]
     options = []
     for i, s in enumerate(board):
         name = content().card_name(s["card"])

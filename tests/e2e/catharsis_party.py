@@ -126,6 +126,8 @@ def hidden_names(state: Any) -> set[str]:
     shown = {content().card_name(x) for x in state.public.revealed}
     hidden = {content().card_name(x) for x in state.secret.boss_deck if x != boss}
     hidden |= {content().card_name(x) for deck in state.secret.decks.values() for x in deck}
+    # Fizzleboom & Burrr's Flip puts a known discard under their deck: everyone saw it go there.
+    shown |= {content().card_name(x) for h in state.public.heroes for x in h.returned}
     return hidden - shown
 
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 from bot.engine.cards import CardDataError, load_entries, unique_ids
 from bot.games.catharsis.costs import parse_cost
 
+LEVELS = ("I", "II", "III", "IV")  # Aiden's song levels, as the cards print them
 Scaled = int | list[int]  # one value, or one per starting party size 1/2/3/4
 
 
@@ -36,12 +37,20 @@ class Ability(Strict):
     store: bool = False  # Hidorian's Store: the dice go to his pools at the end of the attack phase
     combo: bool = False  # Tenzin's Combo: each alternative may be paid once before the power exhausts
     boost: list[dict[str, Any]] = []  # Jaden: extra blocks if he takes a Spore counter
+    prep: int = 0  # Artrial: served after being set aside, each Preparation counter adds this to every amount
 
     @field_validator("cost")
     @classmethod
     def _cost(cls, v: str) -> str:
-        parse_cost(v)
+        parse_cost(v.replace("#", "1"))  # Dimirith's `#` is a digit once his board numbers the power
         return v
+
+
+class Face(Strict):
+    """The other way up of a card that turns around (Fizzleboom & Burrr): two more abilities."""
+
+    top: Ability
+    bottom: Ability | None = None
 
 
 class Power(Strict):
@@ -50,6 +59,14 @@ class Power(Strict):
     role: str
     top: Ability
     bottom: Ability | None = None
+    levels: list[Ability] = []  # Aiden's songs: Levels II, III and IV (`top` is Level I); no bottom
+    turned: Face | None = None  # Fizzleboom & Burrr: what the card offers once turned around
+
+    @model_validator(mode="after")
+    def _song(self) -> Power:
+        if self.levels and (len(self.levels) != 3 or self.bottom is not None):
+            raise ValueError("a song has Level I as its top and exactly three more levels, and no bottom")
+        return self
 
 
 class Role(Strict):
@@ -60,6 +77,10 @@ class Role(Strict):
     flip: str
     blurb: str
     bottom_limit: int = 0  # Séalaithe: bottoms only while at most this many powers are ready (0: no limit)
+    bottom_face_up: bool = False  # Dimirith: bottoms only while the Role card is face up (his Passive)
+    sets_aside: bool = False  # Artrial: may pay a top cost to set the power aside and serve it later
+    damage_replaces: bool = False  # Fizzleboom & Burrr: while face up, each point of damage swaps a power
+    numbered: bool = False  # Dimirith: each place on the board carries a number 1-6 for `#` costs
 
 
 class Attack(Strict):
@@ -141,13 +162,28 @@ class Content(BaseModel):
     def deck_cards(self, deck: str) -> list[Encounter]:
         return [e for e in self.encounters.values() if e.deck == deck]
 
-    def ability(self, card: str, half: str) -> Ability | None:
-        """A board card's ability: a role power's top/bottom, or a special's one ability."""
+    def ability(self, card: str, half: str, face: int = 0) -> Ability | None:
+        """A board card's ability: a role power's top/bottom (at the slot's level or side), or a special's."""
         if card in self.powers:
             p = self.powers[card]
-            return p.top if half == "top" else p.bottom
+            if p.levels:  # a song offers only the ability of its current level
+                return (p.top, *p.levels)[min(face, 3)] if half == "top" else None
+            side = p.turned if face and p.turned is not None else p
+            return side.top if half == "top" else side.bottom
         enc = self.encounters.get(card)
         return enc.ability if enc is not None and half == "top" else None
+
+    def song(self, card: str) -> bool:
+        """Aiden's powers level up as they are used instead of exhausting."""
+        return card in self.powers and bool(self.powers[card].levels)
+
+    def turns(self, card: str) -> bool:
+        """Fizzleboom & Burrr's powers turn around when used instead of exhausting."""
+        return card in self.powers and self.powers[card].turned is not None
+
+    def reusable(self, card: str) -> bool:
+        """Used without exhausting and without the once-a-round limit: a song climbs, a duo card turns."""
+        return self.song(card) or self.turns(card)
 
     def card_name(self, card: str) -> str:
         if card in self.powers:
@@ -174,7 +210,10 @@ def load_content(root: Path | None = None) -> Content:
     for p in powers:
         if p.role not in role_ids:
             raise CardDataError(f"catharsis power {p.id}: unknown role {p.role!r}")
-        for half, ab in (("top", p.top), ("bottom", p.bottom)):
+        halves = [("top", p.top), ("bottom", p.bottom), *((f"level {i + 2}", a) for i, a in enumerate(p.levels))]
+        if p.turned is not None:
+            halves += [("turned top", p.turned.top), ("turned bottom", p.turned.bottom)]
+        for half, ab in halves:
             if ab is not None:
                 _check_ability(BOOK, ab, f"catharsis power {p.id} {half}")
     for r in roles:

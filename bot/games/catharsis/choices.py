@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.catharsis import commands as c
+from bot.games.catharsis.aside import aside_actions
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import living_foes
-from bot.games.catharsis.damage import can_take, eligible
-from bot.games.catharsis.roles import bottom_open
+from bot.games.catharsis.damage import can_take, eligible, swaps_damage, wound_room
+from bot.games.catharsis.roles import bottom_open, recallable
 from bot.games.catharsis.state import CatharsisState, Hero, Phase
 
 
@@ -32,7 +33,7 @@ def auto_slots(hero: Hero, points: int) -> list[int]:
 
 def take_command(state: CatharsisState, hero: Hero, index: int, points: int | None = None) -> c.Take:
     p = state.public.packets[index]
-    room = hero.health + hero.shield
+    room = wound_room(state, hero) + hero.shield
     if p.mode == "discard":
         n = min(p.amount, eligible(hero, p.only))
         want = [i for i, s in enumerate(hero.board) if p.only == "any" or s.ready == (p.only == "ready")]
@@ -41,8 +42,13 @@ def take_command(state: CatharsisState, hero: Hero, index: int, points: int | No
     wounds = n - min(hero.shield, n)
     if hero.seat == state.public.fragile and p.mode in ("party", "player") and n:
         wounds += 1
-    wounds = min(wounds, hero.health)
-    return c.Take(packet=index, points=n if p.mode == "party" else None, slots=auto_slots(hero, wounds))
+    wounds = min(wounds, wound_room(state, hero))
+    if swaps_damage(hero):  # Fizzleboom & Burrr swap powers round the board, then discard from the left
+        swaps = [i % len(hero.board) for i in range(min(wounds, len(state.secret.decks.get(hero.seat, []))))]
+        slots = swaps + list(range(wounds - len(swaps)))
+    else:
+        slots = auto_slots(hero, wounds)
+    return c.Take(packet=index, points=n if p.mode == "party" else None, slots=slots)
 
 
 def legal_for(state: CatharsisState, seat: int) -> list[Any]:
@@ -96,11 +102,11 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
         if not slot.ready:
             continue
         for half in ("top", "bottom"):
-            ab = content().ability(slot.card, half)
+            ab = content().ability(slot.card, half, slot.face)
             if ab is None or (half == "bottom" and not bottom_open(hero)):
                 continue
             paid = hero.combo_paid.get(i, [])
-            if (paid and not ab.combo) or (slot.used and not paid):
+            if not content().reusable(slot.card) and ((paid and not ab.combo) or (slot.used and not paid)):
                 continue
             if ab.pool:
                 from bot.games.catharsis.costs import pool_alternative
@@ -109,7 +115,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
                     continue
                 dice: list[int] | None = []
             else:
-                dice = find_payment(hero, ab, set(paid))
+                dice = find_payment(hero, ab, set(paid), slot.number)
             if dice is None:
                 continue
             aim: dict[str, Any] = {"target": target}
@@ -121,6 +127,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
             out.append(c.Activate(slot=i, half=half, dice=dice, **aim))
             if ab.boost and hero.role == "jaden":  # the same, taking a Spore counter for the boost
                 out.append(c.Activate(slot=i, half=half, dice=dice, boost=True, **aim))
+    out += aside_actions(state, hero, target)
     out += _role_actions(state, hero, free, target)
     return out
 
@@ -164,6 +171,19 @@ def _role_actions(state: CatharsisState, hero: Hero, free: list[int], target: in
         out.append(c.Passive())
         if target is not None:
             out.append(c.Flip(target=target))
+    if role == "aiden":
+        out += _song_moves(hero)
+    if role == "artrial" and hero.aside:  # serve everything: tops, or bottoms where they have one
+        out += [c.Flip(target=target, value=0), c.Flip(target=target, value=1)]
+    if role == "fizzleboom":
+        out.append(c.Flip())
+        back = recallable(hero)
+        if back:
+            out.append(c.Flip(value=back[0]))
+    if role == "dimirith":
+        flip = _reshape(state, hero)
+        if flip is not None:
+            out.append(flip)
     if role == "hidorian":
         if hero.counters.get("store", 0):
             out.append(c.Passive(value=6))
@@ -171,6 +191,32 @@ def _role_actions(state: CatharsisState, hero: Hero, free: list[int], target: in
         if values:
             out.append(c.Flip(gifts=[c.Nudge(seat=hero.seat, die=values[0], delta=0)]))
     return out
+
+
+def _song_moves(hero: Hero) -> list[Any]:
+    """Aiden: raise a ready song a level (Passive); leap one two levels, or step one down (Flip)."""
+    songs = [(i, s.face) for i, s in enumerate(hero.board) if s.ready and content().song(s.card)]
+    out: list[Any] = []
+    rising = [i for i, face in songs if face < 3]
+    if rising and not hero.passive_used:
+        out.append(c.Passive(value=rising[0]))
+    if rising:
+        out.append(c.Flip(adjust=[c.Nudge(seat=hero.seat, die=rising[0], delta=2)]))
+    falling = [i for i, face in songs if face > 0]
+    if falling:
+        out.append(c.Flip(adjust=[c.Nudge(seat=hero.seat, die=falling[0], delta=-1)]))
+    return out
+
+
+def _reshape(state: CatharsisState, hero: Hero) -> c.Flip | None:
+    """Dimirith's Flip: replace a power, his own first exhausted one, else an ally's, else his first."""
+    heroes = [hero] + [h for h in state.public.heroes if h is not hero and not h.dead]
+    heroes = [h for h in heroes if h.board and state.secret.decks.get(h.seat)]
+    for h in heroes:
+        spent = [i for i, s in enumerate(h.board) if not s.ready]
+        if spent:
+            return c.Flip(ally=h.seat, ally_slot=spent[0])
+    return c.Flip(ally=heroes[0].seat, ally_slot=0) if heroes else None
 
 
 def _one_nudge(state: CatharsisState, hero: Hero, spent: set[int]) -> c.Nudge | None:

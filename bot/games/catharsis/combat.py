@@ -154,6 +154,9 @@ def start_round(state: CatharsisState, events: list[Event]) -> None:
         for s in h.board:
             s.used = False
     events.append(Event.public("round", f"Combat round {pub.round} begins."))
+    from bot.games.catharsis.aside import prepare_round  # Artrial's Passive (aside imports this module)
+
+    prepare_round(state, events)
     for i, f in enumerate(pub.foes):
         if f.alive and f.spores:
             events.append(Event.public("spore", f"The spores on {f.name} eat at it."))

@@ -46,6 +46,22 @@ class Activate(Aim):
     boost: bool = False
 
 
+class SetAside(BaseModel):
+    """Artrial pays a power's top cost to set it aside instead of using it."""
+
+    type: Literal["aside"] = "aside"
+    slot: int
+    dice: list[int] = []
+
+
+class Serve(Aim):
+    """Artrial triggers a set-aside power (index into his aside row), top or bottom, with its Preparation."""
+
+    type: Literal["serve"] = "serve"
+    index: int
+    half: Literal["top", "bottom"] = "top"
+
+
 class Passive(Aim):
     type: Literal["passive"] = "passive"
     dice: list[int] = []
@@ -56,6 +72,7 @@ class Flip(Aim):
     type: Literal["flip"] = "flip"
     dice: list[int] = []
     gifts: list[Nudge] = []  # Hidorian: pool dice handed to heroes (seat, value in `die`)
+    value: int | None = None  # Fizzleboom & Burrr: which discarded power goes back under the deck
 
 
 class Done(BaseModel):
@@ -89,6 +106,19 @@ class Pass(BaseModel):
 
 
 AnyCommand = (
-    ChooseRole | Roll | Reroll | Activate | Passive | Flip | Done | Take | CastVote | Recover | Claim | Pass
+    ChooseRole
+    | Roll
+    | Reroll
+    | Activate
+    | SetAside
+    | Serve
+    | Passive
+    | Flip
+    | Done
+    | Take
+    | CastVote
+    | Recover
+    | Claim
+    | Pass
 )
 Command = Annotated[AnyCommand, Field(discriminator="type")]

@@ -6,6 +6,8 @@ letter (`AA`, `AAA`) needs that many dice of one value. A second letter (`BB`)
 is another set whose value differs from every other die paying that cost. An empty cost (written `-`)
 needs no dice at all: the power is used simply by exhausting it.
 A die of value 0 is wild (Leme's Flip) and fits any token.
+`#` (Dimirith's cards) is a die showing the number his board gives the power: `with_number`
+turns it into that digit before the cost is read.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+
+from bot.engine.errors import GameError
 
 WILD = 0
 
@@ -109,6 +113,15 @@ def pool_alternative(cost: str, pools: dict[int, int]) -> int | None:
         if all(pools.get(v, 0) >= n for v, n in need.items()):
             return i
     return None
+
+
+def with_number(cost: str, number: int) -> str:
+    """Dimirith's `#` read as the power's number: `"#?"` on place 3 is `"3?"`."""
+    if "#" not in cost:
+        return cost
+    if not 1 <= number <= 6:
+        raise GameError("This power has no number on this board, so its # cost cannot be paid.")
+    return cost.replace("#", str(number))
 
 
 def is_free(cost: str) -> bool:

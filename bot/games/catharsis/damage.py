@@ -38,7 +38,7 @@ def can_take(state: CatharsisState, seat: int, index: int) -> bool:
 
 def points_for(state: CatharsisState, hero: Hero, packet: Packet, asked: int | None) -> int:
     """How many points of this packet the hero takes now."""
-    room = hero.health + hero.shield
+    room = wound_room(state, hero) + hero.shield
     if packet.mode == "discard":
         return min(packet.amount, eligible(hero, packet.only))
     if packet.mode in ("seat", "player") or asked is None:  # by default, take all that fits
@@ -74,9 +74,14 @@ def take(
     absorbed = min(hero.shield, points)
     extra = 1 if hero.seat == pub.fragile and packet.mode in ("party", "player") and points else 0
     wounds = points - absorbed + extra
-    wounds = min(wounds, hero.health)
+    wounds = min(wounds, wound_room(state, hero))
     if len(slots) != wounds:
         raise GameError(f"Name exactly {plural(wounds, 'power')} to take the damage on, one per point.")
+    if swaps_damage(hero):
+        hero.shield -= absorbed
+        swapped, gone = _swap_wounds(state, hero, slots)
+        _taken(state, hero, index, points, absorbed, gone, events, swapped)
+        return
     board = [s.model_copy() for s in hero.board]
     for slot in slots:
         if not 0 <= slot < len(board) or board[slot].card == "":
@@ -86,21 +91,77 @@ def take(
         else:
             board[slot].card = ""  # discarded; removed below so indices stay put while naming
     hero.shield -= absorbed
+    for s in board:  # an exhausted song starts again from Level I when it is refreshed
+        if not s.ready and content().song(s.card):
+            s.face = 0
     gone = [hero.board[i].card for i, s in enumerate(board) if s.card == ""]
     hero.discards.extend(gone)
     hero.board = [s for s in board if s.card != ""]
+    _taken(state, hero, index, points, absorbed, gone, events)
+
+
+def _taken(
+    state: CatharsisState,
+    hero: Hero,
+    index: int,
+    points: int,
+    absorbed: int,
+    gone: list[str],
+    events: list[Event],
+    swapped: list[str] | None = None,
+) -> None:
+    pub = state.public
+    packet = pub.packets[index]
     packet.amount -= points
     if packet.amount <= 0 or packet.mode == "seat":
         pub.packets.pop(index)
     text = f"{seat_ref(hero.seat)} takes {points} damage"
     if absorbed:
         text += f" ({absorbed} prevented)"
+    if swapped:
+        text += f", swapping out {', '.join(content().card_name(c) for c in swapped)} for new powers"
     if gone:
         text += f" and discards {', '.join(content().card_name(c) for c in gone)}"
     events.append(Event.public("hurt", text + "."))
     if points - absorbed > 0 and packet.source is not None:
         _spore_passive(state, hero, packet.source, events)
     check_death(state, hero, events)
+
+
+def swaps_damage(hero: Hero) -> bool:
+    """Fizzleboom & Burrr's Passive: while their Role card is face up, damage replaces powers."""
+    role = content().roles.get(hero.role)
+    return role is not None and role.damage_replaces and not hero.flipped
+
+
+def wound_room(state: CatharsisState, hero: Hero) -> int:
+    """How many points of damage (after prevention) the hero can still take."""
+    if swaps_damage(hero):  # each point swaps a power while the deck lasts, then discards one
+        return len(state.secret.decks.get(hero.seat, [])) + len(hero.board)
+    return hero.health
+
+
+def _swap_wounds(state: CatharsisState, hero: Hero, slots: list[int]) -> tuple[list[str], list[str]]:
+    """Each named power is replaced from the deck; once the deck is empty, each is discarded instead.
+
+    Replacements may name a place again (the new power is swapped out in turn); the discards that
+    follow an empty deck name different powers. Returns the swapped and the discarded cards.
+    """
+    deck = state.secret.decks.get(hero.seat, [])
+    swaps, drops = slots[: len(deck)], slots[len(deck) :]
+    if any(not 0 <= i < len(hero.board) for i in slots) or len(set(drops)) != len(drops):
+        raise GameError("Name powers on your board (different ones once your deck is empty).")
+    swapped = []
+    for i in swaps:
+        old = hero.board[i]
+        swapped.append(old.card)
+        hero.board[i] = Slot(card=deck.pop(0), number=old.number or free_number(hero))
+    hero.discards.extend(swapped)
+    hero.deck_count = len(deck)
+    gone = [hero.board[i].card for i in drops]
+    hero.board = [s for i, s in enumerate(hero.board) if i not in drops]
+    hero.discards.extend(gone)
+    return swapped, gone
 
 
 def _discard_points(
@@ -165,10 +226,18 @@ def draw_power(state: CatharsisState, hero: Hero) -> Slot | None:
     deck = state.secret.decks.get(hero.seat, [])
     if not deck:
         return None
-    slot = Slot(card=deck.pop(0))
+    slot = Slot(card=deck.pop(0), number=free_number(hero))
     hero.deck_count = len(deck)
     hero.board.append(slot)
     return slot
+
+
+def free_number(hero: Hero) -> int:
+    """Dimirith: a power joining his board takes the lowest number no other place holds (0 for others)."""
+    if not content().roles[hero.role].numbered:
+        return 0
+    taken = {s.number for s in hero.board}
+    return next(n for n in range(1, 8) if n not in taken)
 
 
 def replace_power(state: CatharsisState, hero: Hero, slot: int, events: list[Event]) -> None:
@@ -178,7 +247,9 @@ def replace_power(state: CatharsisState, hero: Hero, slot: int, events: list[Eve
     deck = state.secret.decks.get(hero.seat, [])
     name = content().card_name(old)
     if deck:
-        hero.board[slot] = Slot(card=deck.pop(0))
+        # The new power takes the old one's place, and with it Dimirith's number for `#` costs.
+        # (A Special on Dimirith's board has no number: its replacement takes the lowest free one.)
+        hero.board[slot] = Slot(card=deck.pop(0), number=hero.board[slot].number or free_number(hero))
         hero.deck_count = len(deck)
         new = content().card_name(hero.board[slot].card)
         events.append(Event.public("replace", f"{seat_ref(hero.seat)} replaces {name} with {new}."))
@@ -219,10 +290,12 @@ def refresh_all(state: CatharsisState) -> None:
         h.flipped = False
 
 
-def discard_power(state: CatharsisState, hero: Hero, slot: int, events: list[Event]) -> None:
-    """A sacrificed power is discarded and nothing takes its place."""
+def discard_power(
+    state: CatharsisState, hero: Hero, slot: int, events: list[Event], how: str = "sacrifices {name}"
+) -> None:
+    """A sacrificed power (or a finished song) is discarded and nothing takes its place."""
     old = hero.board.pop(slot).card
     hero.discards.append(old)
     hero.combo_paid = {(i if i < slot else i - 1): p for i, p in hero.combo_paid.items() if i != slot}
-    events.append(Event.public("sacrifice", f"{seat_ref(hero.seat)} sacrifices {content().card_name(old)}."))
+    events.append(Event.public("sacrifice", f"{seat_ref(hero.seat)} {how.format(name=content().card_name(old))}."))
     check_death(state, hero, events)

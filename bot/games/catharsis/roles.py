@@ -5,21 +5,34 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import LEVELS, content
 from bot.games.catharsis.combat import adjust_dice, hero_hit, pick_target
 from bot.games.catharsis.damage import add_packet
 from bot.games.catharsis.effects import BOOK, Ctx
 from bot.games.catharsis.state import Die, Hero
 
 # Passives a player triggers (the others work on their own, inside combat and damage).
-ACTIVE_PASSIVES = {"unmei", "leme", "tenzin", "hidorian", "sealaithe"}
-COMBAT_ONLY = {"unmei", "leme", "tenzin", "sealaithe"}
+ACTIVE_PASSIVES = {"unmei", "leme", "tenzin", "hidorian", "sealaithe", "aiden"}
+COMBAT_ONLY = {"unmei", "leme", "tenzin", "sealaithe", "aiden"}
 
 
 def bottom_open(hero: Hero) -> bool:
-    """Séalaithe's bottoms wake only near death (few ready powers) or while his demon is out (flipped)."""
-    limit = content().roles[hero.role].bottom_limit if hero.role in content().roles else 0
+    """Séalaithe's bottoms wake only near death (few ready powers) or while his demon is out (flipped);
+    Dimirith's only while his Role card is face up (his Passive is what opens them)."""
+    role = content().roles.get(hero.role)
+    if role is None:
+        return True
+    if role.bottom_face_up and hero.flipped:
+        return False
+    limit = role.bottom_limit
     return not limit or hero.flipped or sum(1 for s in hero.board if s.ready) <= limit
+
+
+def bottom_refusal(hero: Hero) -> str:
+    role = content().roles[hero.role]
+    if role.bottom_face_up:
+        return "Your bottom abilities need your Passive: they are closed while your Role card is flipped."
+    return f"Your bottom abilities wake only when {role.bottom_limit} or fewer of your powers are ready."
 
 
 def spend_dice(hero: Hero, dice: list[int], count: int) -> list[int]:
@@ -179,6 +192,92 @@ def _sealaithe_flip(ctx: Ctx) -> None:
     hero.counters["rage"] = 0
     hero_hit(ctx, foe, 1 + rage)
     ctx.notes.append(f"the demon strikes with {rage} Rage behind it")
+
+
+@BOOK.hook("dimirith.flip")
+def _dimirith_flip(ctx: Ctx) -> None:
+    """He reshapes a body, his own or an ally's: one power is replaced, and the new one comes in ready."""
+    from bot.games.catharsis.damage import replace_power
+
+    who = ctx.ally()
+    slot = ctx.params.ally_slot
+    if slot is None or not 0 <= slot < len(who.board):
+        raise GameError("Choose the power to replace.")
+    if not ctx.state.secret.decks.get(who.seat):
+        raise GameError(f"{seat_ref(who.seat)} has no power left to draw, so nothing can be replaced.")
+    replace_power(ctx.state, who, slot, ctx.events)
+
+
+def _song_slot(hero: Hero, slot: int | None) -> int:
+    if slot is None or not 0 <= slot < len(hero.board) or not content().song(hero.board[slot].card):
+        raise GameError("Name one of your songs on your board.")
+    if not hero.board[slot].ready:
+        raise GameError("An exhausted song cannot change level; it starts again from Level I when refreshed.")
+    return slot
+
+
+@BOOK.hook("aiden.passive")
+def _aiden_passive(ctx: Ctx) -> None:
+    """Once a round he sings ahead: one ready song moves up a level without being used."""
+    hero = ctx.hero
+    assert hero is not None
+    if hero.passive_used:
+        raise GameError("Aiden has already raised a song this round.")
+    slot = hero.board[_song_slot(hero, ctx.params.value)]
+    if slot.face >= 3:
+        raise GameError("That song is already at Level IV.")
+    slot.face += 1
+    hero.passive_used = True
+    ctx.notes.append(f"{content().card_name(slot.card)} rises to Level {LEVELS[slot.face]}")
+
+
+@BOOK.hook("aiden.flip")
+def _aiden_flip(ctx: Ctx) -> None:
+    """Either one song leaps two levels (no higher than IV), or up to two songs step down one level.
+
+    The choices come as `adjust` entries: `die` is the board place, `delta` +2 or -1.
+    """
+    hero = ctx.hero
+    assert hero is not None
+    moves = ctx.params.adjust
+    deltas = sorted(m.delta for m in moves)
+    if deltas not in ([2], [-1], [-1, -1]):
+        raise GameError("Raise one song two levels, or lower one or two songs one level each.")
+    places = [_song_slot(hero, m.die) for m in moves]
+    if len(set(places)) != len(places):
+        raise GameError("Lower two different songs.")
+    for m, i in zip(moves, places, strict=True):
+        slot = hero.board[i]
+        if m.delta < 0 and slot.face == 0:
+            raise GameError(f"{content().card_name(slot.card)} is already at Level I.")
+        if m.delta > 0 and slot.face >= 3:
+            raise GameError(f"{content().card_name(slot.card)} is already at Level IV.")
+        slot.face = max(0, min(3, slot.face + m.delta))
+        ctx.notes.append(f"{content().card_name(slot.card)} goes to Level {LEVELS[slot.face]}")
+
+
+def recallable(hero: Hero) -> list[int]:
+    """Fizzleboom & Burrr's discards that their Flip may put back: their own powers only."""
+    powers = content().powers
+    return [i for i, card in enumerate(hero.discards) if card in powers and powers[card].role == hero.role]
+
+
+@BOOK.hook("fizzleboom.flip")
+def _fizzleboom_flip(ctx: Ctx) -> None:
+    """They stop swapping powers for damage; one of their discarded powers may go under their deck."""
+    hero = ctx.hero
+    assert hero is not None
+    ctx.notes.append("damage wears them down as it does anyone until the card is refreshed")
+    index = ctx.params.value
+    if index is None:
+        return
+    if index not in recallable(hero):
+        raise GameError("Choose one of your own discarded powers to put back.")
+    card = hero.discards.pop(index)
+    ctx.state.secret.decks.setdefault(hero.seat, []).append(card)
+    hero.returned.append(card)
+    hero.deck_count += 1
+    ctx.notes.insert(0, f"{content().card_name(card)} goes back under their deck")
 
 
 def use_role(ctx: Ctx, which: str) -> list[Event]:

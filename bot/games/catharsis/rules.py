@@ -15,8 +15,9 @@ from bot.engine.seats import Seat, seat_ref
 from bot.engine.text import plural
 from bot.games.catharsis import commands as c
 from bot.games.catharsis import quarry
+from bot.games.catharsis.aside import serve, set_aside
 from bot.games.catharsis.bossdeck import build_deck, claim_special, resolve_choice, reveal_next
-from bot.games.catharsis.cards import Ability, content
+from bot.games.catharsis.cards import LEVELS, Ability, content
 from bot.games.catharsis.choices import is_shield
 from bot.games.catharsis.combat import (
     fight_over,
@@ -27,7 +28,14 @@ from bot.games.catharsis.combat import (
     run_blocks,
     start_round,
 )
-from bot.games.catharsis.costs import describe_cost, fits, parse_cost, paying_alternative, pool_alternative
+from bot.games.catharsis.costs import (
+    describe_cost,
+    fits,
+    parse_cost,
+    paying_alternative,
+    pool_alternative,
+    with_number,
+)
 from bot.games.catharsis.damage import (
     can_take,
     discard_power,
@@ -47,7 +55,7 @@ from bot.games.catharsis.morale import (
     tier_name,
     tier_of_threshold,
 )
-from bot.games.catharsis.roles import COMBAT_ONLY, bottom_open, use_role
+from bot.games.catharsis.roles import COMBAT_ONLY, bottom_open, bottom_refusal, use_role
 from bot.games.catharsis.state import CatharsisState, Die, Hero, Phase, Private, Public, Secret, Slot
 from bot.games.catharsis.votes import cast, open_vote, outcome, voters
 
@@ -106,7 +114,8 @@ class Catharsis(Rules[CatharsisState]):
         for h in pub.heroes:
             deck = [p.id for p in content().role_powers(h.role)]
             state.rng.shuffle(deck)
-            h.board = [Slot(card=card) for card in deck[:BOARD]]
+            numbered = content().roles[h.role].numbered  # Dimirith numbers his places 1-6
+            h.board = [Slot(card=card, number=i + 1 if numbered else 0) for i, card in enumerate(deck[:BOARD])]
             state.secret.decks[h.seat] = deck[BOARD:]
             h.deck_count = len(deck) - BOARD
             if h.role == "hidorian":
@@ -223,6 +232,10 @@ class Catharsis(Rules[CatharsisState]):
             self._reroll(state, hero, command.dice, events)
         elif isinstance(command, c.Activate):
             self._activate(state, hero, command, events)
+        elif isinstance(command, c.SetAside):
+            set_aside(state, hero, command, events)
+        elif isinstance(command, c.Serve):
+            serve(state, hero, command, events)
         elif isinstance(command, c.Passive):
             self._role(state, hero, command, "passive", events)
         elif isinstance(command, c.Flip):
@@ -254,30 +267,32 @@ class Catharsis(Rules[CatharsisState]):
         if not 0 <= cmd.slot < len(hero.board):
             raise GameError("There is no power in that place on your board.")
         slot = hero.board[cmd.slot]
-        ab = content().ability(slot.card, cmd.half)
+        ab = content().ability(slot.card, cmd.half, slot.face)
         name = content().card_name(slot.card)
+        song, level = content().song(slot.card), slot.face
+        turns = content().turns(slot.card)
         if ab is None:
             raise GameError(f"{name} has no {cmd.half} ability.")
         if not slot.ready:
             raise GameError(f"{name} is exhausted.")
         if cmd.half == "bottom" and not bottom_open(hero):
-            limit = content().roles[hero.role].bottom_limit
-            raise GameError(
-                f"Your bottom abilities wake only when {limit} or fewer of your powers are ready."
-            )
+            raise GameError(bottom_refusal(hero))
         paid = hero.combo_paid.get(cmd.slot, [])
         # A power is used once a round, top or bottom; one that does not exhaust stays ready for the next.
-        if (paid and not ab.combo) or (slot.used and not paid):
+        # Aiden's songs and Fizzleboom & Burrr's cards are the exception: each use moves the card on
+        # (a level up, or turned around), so it may be used again.
+        if not (song or turns) and ((paid and not ab.combo) or (slot.used and not paid)):
             raise GameError(f"{name} has already been used this round.")
+        cost = with_number(ab.cost, slot.number)
         if ab.pool:
             if cmd.dice:
                 raise GameError("Retrieve abilities are paid from your pools, not your rolled dice.")
             if hero.flipped:
                 raise GameError("While your Role card is flipped you cannot retrieve from your pools.")
-            alt = pool_alternative(ab.cost, hero.pools)
+            alt = pool_alternative(cost, hero.pools)
             if alt is None:
-                raise GameError(f"Your pools cannot pay {describe_cost(ab.cost)}.")
-            values = list(parse_cost(ab.cost)[alt].fixed)
+                raise GameError(f"Your pools cannot pay {describe_cost(cost)}.")
+            values = list(parse_cost(cost)[alt].fixed)
             for v in values:
                 hero.pools[v] -= 1
         else:
@@ -287,10 +302,10 @@ class Catharsis(Rules[CatharsisState]):
                 if not 0 <= i < len(hero.dice) or hero.dice[i].used:
                     raise GameError("You can only use your own unused dice.")
             values = [hero.dice[i].value for i in cmd.dice]
-            allowed = {i for i in range(len(parse_cost(ab.cost))) if i not in paid} if ab.combo else None
-            alt = paying_alternative(ab.cost, values, allowed)
+            allowed = {i for i in range(len(parse_cost(cost))) if i not in paid} if ab.combo else None
+            alt = paying_alternative(cost, values, allowed)
             if alt is None:
-                raise GameError(f"Those dice do not pay {describe_cost(ab.cost)} for {name}.")
+                raise GameError(f"Those dice do not pay {describe_cost(cost)} for {name}.")
             for i in cmd.dice:
                 hero.dice[i].used = True
         ctx = Ctx(state=state, events=events, hero=hero, params=cmd, slot=cmd.slot)
@@ -302,15 +317,24 @@ class Catharsis(Rules[CatharsisState]):
             BOOK.run(ctx, ab.boost)
         if ab.store:
             hero.storing.extend(values)
-        if ab.combo:
+        if song:  # the next verse; a finished song (Level IV) loses its magic and is discarded
+            if slot.face >= 3:
+                ctx.discard_self = True
+            else:
+                slot.face += 1
+        elif turns:  # Fizzleboom & Burrr: the card turns around, offering its other two abilities
+            slot.face = 1 - slot.face
+        elif ab.combo:
             hero.combo_paid[cmd.slot] = [*paid, alt]
-            if len(hero.combo_paid[cmd.slot]) == len(parse_cost(ab.cost)):
+            if len(hero.combo_paid[cmd.slot]) == len(parse_cost(cost)):
                 slot.ready = False
         elif ab.exhaust:
             slot.ready = False
         else:
             slot.used = True  # it stays ready, but neither half is used again this round
         text = f"{seat_ref(hero.seat)} uses {name}"
+        if song:
+            text += f" at Level {LEVELS[level]}"
         if ctx.notes:
             text += ": " + "; ".join(ctx.notes)
         events.append(Event.public("power", text + "."))
@@ -318,7 +342,8 @@ class Catharsis(Rules[CatharsisState]):
         if ctx.replace_self:
             replace_power(state, hero, cmd.slot, events)
         elif ctx.discard_self:
-            discard_power(state, hero, cmd.slot, events)
+            how = "ends {name} at Level IV; the finished song is discarded" if song else "sacrifices {name}"
+            discard_power(state, hero, cmd.slot, events, how)
 
     def _tenzin(self, state: CatharsisState, hero: Hero, ctx: Ctx) -> None:
         if hero.role != "tenzin":
@@ -560,10 +585,14 @@ def _dice_text(hero: Hero) -> str:
     return " ".join("★" if d.value == 0 else str(d.value) for d in hero.dice)
 
 
-def find_payment(hero: Hero, ab: Ability, skip: set[int] | None = None) -> list[int] | None:
+def find_payment(
+    hero: Hero, ab: Ability, skip: set[int] | None = None, number: int = 0
+) -> list[int] | None:
     """Some set of the hero's unused dice that pays the ability (for buttons and the random player)."""
     free = hero.unused()
-    for i, pattern in enumerate(parse_cost(ab.cost)):
+    if "#" in ab.cost and not number:
+        return None  # a `#` cost on a place without a number cannot be paid
+    for i, pattern in enumerate(parse_cost(with_number(ab.cost, number))):
         if skip and i in skip:
             continue
         for combo in combinations(free, pattern.size):

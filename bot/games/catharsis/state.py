@@ -27,6 +27,15 @@ class Slot(BaseModel):
     card: str
     ready: bool = True
     used: bool = False  # used this round (top or bottom); matters for powers that do not exhaust
+    face: int = 0  # Aiden: the song's level, 0-3 for Levels I-IV
+    number: int = 0  # Dimirith: the number 1-6 his board gives this place; `#` costs need a die showing it
+
+
+class Aside(BaseModel):
+    """Artrial's set-aside power, baking: Preparation counters make it stronger when it is served."""
+
+    card: str
+    prep: int = 0
 
 
 class Hero(BaseModel):
@@ -48,6 +57,8 @@ class Hero(BaseModel):
     strikes: int = 0  # damage abilities activated this round (Tenzin's Flip)
     deck_count: int = 0
     discards: list[str] = []
+    aside: list[Aside] = []  # Artrial: powers set aside, off the board (they are not health)
+    returned: list[str] = []  # Fizzleboom & Burrr: discards put back under the deck, known to everyone
 
     @property
     def health(self) -> int:

@@ -23,6 +23,7 @@ import contextlib
 import io
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -223,15 +224,22 @@ class DiscordPublisher:
         assert row.id is not None and self.bot.user is not None
         kept = {w[1] for w in (pub.get("table"), pub.get("prompt"), pub.get("result"), *pub.get("notices", [])) if w}
         log_name = f"{row.game}-{row.id}.log"
+        newest_prompt = True
         try:
             async for message in self._channel(row).history(limit=UNRECORDED_SCAN):
                 if row.table_message_id and message.id <= row.table_message_id:
                     break  # older than the game's lobby: another game's posts
                 if message.author.id != self.bot.user.id or message.id in kept or message.type is not discord.MessageType.default:
                     continue  # not ours, recorded, or an answer to a player's command
+                prompt = not message.embeds and "([table](" in message.content
+                if prompt and newest_prompt and pub.get("prompt"):
+                    # The players last saw this prompt, not the recorded one: whoever it left out
+                    # and the game waits on now must be mentioned again (see `_update_prompt`).
+                    pub["prompt"][2] = _prompt_names(message.content)
+                    newest_prompt = False
                 ours = (
                     row.id in _sessions_on(message)
-                    or (not message.embeds and "([table](" in message.content)
+                    or prompt
                     or any(a.filename == log_name for a in message.attachments)
                 )
                 if ours:
@@ -471,6 +479,12 @@ class DiscordPublisher:
         pub = await self.record(row.id)
         pub.setdefault("notices", []).append([message.channel.id, message.id])
         await self._save(row.id)
+
+
+def _prompt_names(content: str) -> list[int]:
+    """The users a prompt names at its start ("<@1> <@2>: …", or "Reminder: <@1>: …")."""
+    head = content.removeprefix("Reminder: ").split(":", 1)[0]
+    return [int(u) for u in re.findall(r"<@!?(\d+)>", head)]
 
 
 def _sessions_on(message: discord.Message) -> set[int]:

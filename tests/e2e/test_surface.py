@@ -81,6 +81,32 @@ async def test_a_restart_redraws_what_a_crash_left_unshown(fake_discord: FakeDis
         assert sent == []
 
 
+async def test_a_waiting_player_left_out_by_a_dead_process_prompt_is_mentioned_again(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The dead process posted a prompt it never recorded, naming someone else: what the players
+    saw last is that post, so after the restart the player the game waits on is mentioned again."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        table = await start_two_player_game(fake, bot)
+        await settle(bot)
+        kill_publisher(bot)
+        [alice_dm] = fake.dm_messages(w.alice)
+        await (await fake.click(w.alice, alice_dm, fake.find_button(alice_dm, label="Swap"))).done()
+        # Its last post before dying: a prompt for Bob, never recorded.
+        link = bot.publisher.table_link(await bot.service.store.get(1))
+        await bot.get_partial_messageable(w.table.id).send(f"<@{w.bob.id}>: it's your turn. ([table]({link}))")
+        assert "Waiting for" in table.text
+
+    start = len(fake.requests)
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        watch = Surface(fake, bot, w.table)
+        await watch.check()
+        [prompt] = watch.prompts()
+        assert f"<@{w.alice.id}>" in prompt.content and f"<@{w.bob.id}>" not in prompt.content
+        assert pings_since(fake, start, w.alice) == 1
+
+
 async def test_a_player_who_does_not_answer_is_reminded_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, reminder_minutes=0.001) as bot:

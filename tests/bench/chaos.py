@@ -23,7 +23,7 @@ killed with SIGKILL at a random moment, restarted, and checked:
 A click counts as acknowledged when its answer is one that comes after the move was saved: a
 reply or an edit, or an acknowledgement sent before the bot defers (replies.DEFER_AT). A click
 deferred because it waited is "left without an answer" until a later click is acknowledged.
-Run by hand (it is not in the test run; docs/performance.md says why).
+The test run plays a small size (`tests/e2e/test_chaos.py`, 10 kills); the full size is run by hand.
 """
 
 from __future__ import annotations
@@ -345,6 +345,7 @@ class Chaos:
         self.tables = [ChaosTable(self.fake, rooms[i], tables[i], people[i], seed * 1000 + i, self.store, self.figures) for i in range(channels)]
         self.proc: asyncio.subprocess.Process | None = None
         self.standby: asyncio.subprocess.Process | None = None
+        self.phase = "not started"  # what the run is doing now: named by a watchdog if it hangs
 
     async def start_bot(self) -> None:
         """Start the next bot process. It was started as a standby while the last one played (its
@@ -386,25 +387,36 @@ class Chaos:
     async def run(self, kills: int, *, play_seconds: tuple[float, float], finish: bool) -> Figures:
         await self.fake.start()
         try:
+            self.phase = "starting the bot"
             await self.start_bot()
+            self.phase = "opening the tables"
             await asyncio.gather(*(t.open() for t in self.tables))
             for _ in range(kills):
+                n = self.figures.kills + 1
+                self.phase = f"playing before kill {n}"
                 players = [asyncio.create_task(t.play_on()) for t in self.tables]
                 await asyncio.sleep(self.rng.uniform(*play_seconds))
+                self.phase = f"kill {n}"
                 await self.kill()
                 killed_at = time.perf_counter()
+                self.phase = f"stopping the players at kill {n}"
                 for task in players:
                     task.cancel()
                 await asyncio.gather(*players, return_exceptions=True)
+                self.phase = f"reading the store after kill {n}"
                 for t in self.tables:
                     await t.check_saved()
+                self.phase = f"restarting after kill {n}"
                 await self.start_bot()
                 self.figures.restart_seconds.append(time.perf_counter() - killed_at)
+                self.phase = f"waiting for the repair after kill {n}"
                 problems = await self.wait_current()
                 self.figures.problems += [f"after kill {self.figures.kills}: {p}" for p in problems]
+                self.phase = f"pressing old buttons after kill {n}"
                 for t in self.tables:
                     await t.press_again()
             # Play goes on after the last restart; with `finish`, to the end of every game.
+            self.phase = "playing on after the last restart"
             for t in self.tables:
                 t.finishing = finish
             await asyncio.gather(*(t.play_on(None if finish else 3) for t in self.tables))
@@ -412,19 +424,30 @@ class Chaos:
                 for t in self.tables:
                     if (await t.row()).status == "running":
                         self.figures.problems.append(f"{t.table.game}: the game could not be finished")
+            self.phase = "checking the tables at the end"
             self.figures.problems += await self.wait_current()
             sessions = await self.all_sessions()
             self.figures.moves_saved = sum(len(r.moves) for r in sessions)
             self.figures.games_finished = sum(r.status == "finished" for r in sessions)
             self.figures.problems += [f"fake Discord: {v}" for v in self.fake.violations]
+            self.phase = "done"
         finally:
-            for proc in (self.proc, self.standby):
-                if proc is not None and proc.returncode is None:
-                    proc.terminate()
-                    await proc.wait()
+            await self.stop_processes()
             await self.store.close()
             await self.fake.stop()
         return self.figures
+
+    async def stop_processes(self) -> None:
+        """Stop the bot and its standby: SIGTERM, then SIGKILL if one has not exited in 10 s."""
+        for proc in (self.proc, self.standby):
+            if proc is None or proc.returncode is not None:
+                continue
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 10)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
 
     async def all_sessions(self) -> list[GameSession]:
         return [r for t in self.tables if (r := await self.store.get(t.session_id, fresh=True)) is not None]

@@ -8,10 +8,12 @@ from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
 from bot.pictures.dice import draw_pool
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import BLUE, FAINT, GOLD, INK, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import BLUE, FAINT, GOLD, INK, NOTE, PAD, PANEL, READ, RED, WIDTH, Canvas, tall_canvas
 
 HOPE = (90, 170, 200)
 DOOM = (170, 70, 70)
+NEXUS_STEP = 78  # a nexus's box and the gap under it; two nexuses a row
+SAINT_STEP = 398  # a saint's box (name, where, halo, hand and deck) and the gap under it; two a row
 
 
 def _card_name(uid: str) -> str:
@@ -23,89 +25,58 @@ def _card_name(uid: str) -> str:
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     saints = list(public.get("saints", {}).values())
-    cv = tall_canvas(420 + 384 * ((len(saints) + 2) // 3))
-    y = PAD
-    title = public.get("mission_name") or "Apocrypha"
-    y += cv.heading(PAD, y, f"{title} · turn {public.get('turn', 0)}")
-    clock = public.get("clock_count", 0)
-    cv.text(PAD, y + 4, "Clock", size=16, bold=True)
-    for i in range(min(clock, 40)):
-        cv.box(PAD + 70 + i * 22, y, 18, 26, fill=GOLD, radius=3)
-    cv.text(
-        PAD + 80 + min(clock, 40) * 22,
-        y + 4,
-        f"{clock} card{'s' if clock != 1 else ''}",
-        size=16,
-        colour=FAINT,
-    )
-    y += 44
     nexuses = list(public.get("nexuses", {}).values())
-    if nexuses:
-        per_row = 4
-        w = (WIDTH - 2 * PAD - (per_row - 1) * 10) // per_row
-        for i, nx in enumerate(nexuses):
-            x = PAD + (i % per_row) * (w + 10)
-            ny = y + (i // per_row) * 112
-            side = nx.get("side", "doom")
-            body = (
-                "sealed"
-                if nx.get("sealed")
-                else f"{nx.get('count', 0)} card{'s' if nx.get('count', 0) != 1 else ''} left"
-            )
-            cv.card(
-                x,
-                ny,
-                w,
-                100,
-                nx["name"],
-                kind=f"{side} side",
-                body=body,
-                colour=HOPE if side == "hope" else DOOM,
-                dim=bool(nx.get("sealed")),
-            )
-        y += 112 * ((len(nexuses) + per_row - 1) // per_row) + 6
+    cv = tall_canvas(360 + NEXUS_STEP * ((len(nexuses) + 1) // 2) + SAINT_STEP * ((len(saints) + 1) // 2))
+    y = PAD
+    y += cv.heading(PAD, y, public.get("mission_name") or "Apocrypha")
+    clock = public.get("clock_count", 0)
+    x = PAD + cv.stat(PAD, y, f"Turn {public.get('turn', 0)}", "", size=READ + 5) + 20
+    cv.stat(x, y, str(clock), f"card{'s' if clock != 1 else ''} in the clock", size=READ + 5)
+    y += READ + 14
+    # The clock as a bar of cards, one square each, as many rows as it takes.
+    for i in range(min(clock, 48)):
+        cv.box(PAD + (i % 24) * 24, y + (i // 24) * 28, 20, 24, fill=GOLD, radius=3)
+    y += 28 * ((min(clock, 48) + 23) // 24) + 8
+    half = (WIDTH - 2 * PAD - 10) // 2
+    for i, nx in enumerate(nexuses):
+        side = nx.get("side", "doom")
+        count = nx.get("count", 0)
+        body = "sealed" if nx.get("sealed") else f"{side} · {count} card{'s' if count != 1 else ''}"
+        nx_x, nx_y = PAD + (i % 2) * (half + 10), y + (i // 2) * NEXUS_STEP
+        cv.box(nx_x, nx_y, half, NEXUS_STEP - 8, outline=HOPE if side == "hope" else DOOM, width=2,
+               fill=(40, 42, 48) if nx.get("sealed") else PANEL)
+        cv.draw.rectangle((nx_x + 2, nx_y + 2, nx_x + 8, nx_y + NEXUS_STEP - 10),
+                          fill=FAINT if nx.get("sealed") else (HOPE if side == "hope" else DOOM))
+        cv.text(nx_x + 16, nx_y + 6, nx["name"], size=READ + 2, bold=True, width=half - 24, least=READ)
+        cv.text(nx_x + 16, nx_y + 36, body, size=READ, colour=FAINT, width=half - 24)
+    y += NEXUS_STEP * ((len(nexuses) + 1) // 2) + 4
     active = public.get("active")
-    cell = 92
-    block_w = 3 * cell + 8 + 2 * 10
+    cell = (half - 20 - 8) // 3
     for i, saint in enumerate(saints):
-        x = PAD + (i % 3) * (block_w + 14)
-        sy = y + (i // 3) * 384
+        x, sy = PAD + (i % 2) * (half + 10), y + (i // 2) * SAINT_STEP
         seat = saint["seat"]
-        who = names[seat] if 0 <= seat < len(names) else saint["name"]
-        cv.box(
-            x, sy, block_w, 372, outline=GOLD if seat == active else BLUE, width=4 if seat == active else 2
-        )
-        cv.text(
-            x + 10,
-            sy + 8,
-            f"{'▶ ' if seat == active else ''}{saint['name']}",
-            size=18,
-            bold=True,
-            width=block_w - 20,
-        )
-        at = public.get("nexuses", {}).get(saint.get("nexus") or "", {}).get("name", "not at a nexus")
-        cv.text(x + 10, sy + 32, f"{who} · at {at}", size=MIN_TEXT, colour=FAINT, width=block_w - 20)
+        who = names[seat] if 0 <= seat < len(names) else ""
+        on = seat == active
+        cv.box(x, sy, half, SAINT_STEP - 10, outline=GOLD if on else BLUE, width=4 if on else 2)
+        cv.text(x + 10, sy + 8, f"{'▶ ' if on else ''}{saint['name']}", size=READ + 2, bold=True,
+                colour=GOLD if on else INK, width=half - 20, least=READ)
+        at = public.get("nexuses", {}).get(saint.get("nexus") or "", {}).get("name")
+        where = f"at {at}" if at else "not at a nexus"
+        cv.text(x + 10, sy + 38, f"{who}, {where}" if who else where, size=READ, colour=FAINT, width=half - 20)
         halo = {int(k): v for k, v in saint.get("halo", {}).items()}
         cells = [["" for _ in range(3)] for _ in range(3)]
         for slot in range(9):
             if slot == SAINT_SLOT:
-                cells[1][1] = saint["name"]
+                cells[1][1] = "".join(w[0] for w in saint["name"].replace(".", "").split()[:2]).upper()
             elif slot in halo:
                 cells[slot // 3][slot % 3] = _card_name(halo[slot])
-        cv.grid(x + 10, sy + 56, cell, cells)
+        cv.grid(x + 10, sy + 68, cell, cells, size=NOTE, centre_size=READ + 9)
         status = f"hand {saint.get('hand_count', 0)} · deck {saint.get('deck_count', 0)}"
-        if saint.get("fading"):
-            status += " · fading"
-        cv.text(
-            x + 10,
-            sy + 56 + 3 * (cell + 4) + 4,
-            status,
-            size=MIN_TEXT,
-            colour=RED if saint.get("fading") else INK,
-            width=block_w - 20,
-        )
-    y += 384 * ((len(saints) + 2) // 3)
-    cv.crop(y + PAD)
+        fading = saint.get("fading")
+        cv.text(x + 10, sy + 68 + 3 * (cell + 4) + 4, status + (" · fading" if fading else ""), size=READ,
+                bold=bool(fading), colour=RED if fading else INK, width=half - 20)
+    y += SAINT_STEP * ((len(saints) + 1) // 2)
+    cv.crop(y + PAD - 10)
     return cv
 
 

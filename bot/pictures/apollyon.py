@@ -9,10 +9,12 @@ from typing import Any
 from bot.games.apollyon.cards import catalogue
 from bot.games.apollyon.masquerade import VEIL
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import BLUE, FAINT, GOLD, GREEN, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import BLUE, FAINT, GOLD, GREEN, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
-ROW_H = 42  # a containment row's entry: two lines of names
-SITE_STEP = 282  # a site's box and the gap under it
+GAP = 8
+LABEL = 96  # a containment row's label ("Temporary", "Row 1") left of its anomalies
+ENTRY = READ - 2  # an anomaly's name in a containment row: three a row, so a little smaller
+SITE_MOST = 420  # the tallest a site's box grows (three full rows of anomalies and its MTFs)
 
 
 @lru_cache(maxsize=1024)
@@ -26,87 +28,81 @@ def _name(card: str) -> str:
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     sites = public.get("sites", [])
-    cv = tall_canvas(560 + SITE_STEP * ((len(sites) + 1) // 2))
+    cv = tall_canvas(900 + SITE_MOST * len(sites))
     y = PAD
+    y += cv.heading(PAD, y, "SCP: Apollyon")
     month, months = public.get("month", 1), public.get("months", 6)
-    when = f"month {month} of {months}" if month <= months else "past the sixth month: the Apollyon is loose"
-    y += cv.heading(PAD, y, f"SCP: Apollyon · {when} · {public.get('phase', '')} phase")
+    when = f"Month {month} of {months}" if month <= months else "Past the sixth month: the Apollyon is loose"
+    y += cv.text(PAD, y, f"{when} · {public.get('phase', '')} phase", size=READ + 3, bold=True,
+                 width=WIDTH - 2 * PAD, least=READ) + 6
     most = max(public.get("masquerade_start", 25), public.get("masquerade", 0), 1)
-    cv.bar(
-        PAD,
-        y + 4,
-        WIDTH - 2 * PAD,
-        30,
-        public.get("masquerade", 0),
-        most,
-        colour=RED if public.get("veil_lifted") else GREEN,
-        marks={VEIL: "Lifted Veil"},
-        label=f"Masquerade {public.get('masquerade', 0)}"
-        + (" · the veil is lifted" if public.get("veil_lifted") else ""),
-    )
-    y += 66
-    w = (WIDTH - 2 * PAD - 5 * 8) // 6
+    lifted = public.get("veil_lifted")
+    cv.bar(PAD, y, WIDTH - 2 * PAD, 36, public.get("masquerade", 0), most, colour=RED if lifted else GREEN,
+           marks={VEIL: "Lifted Veil"}, label_size=READ + 3,
+           label=f"Masquerade {public.get('masquerade', 0)}" + (" · the veil is lifted" if lifted else ""))
+    y += 36 + NOTE + 16
+    half = (WIDTH - 2 * PAD - GAP) // 2
     for title, cards in (
         ("Situations", public.get("situations", [])),
         ("Loose anomalies", public.get("public_zone", [])),
     ):
-        cv.text(PAD, y, f"{title} ({len(cards)})", size=17, bold=True)
-        y += 24
-        for i, entry in enumerate(cards[:6]):
+        tiles = []
+        for entry in cards:
             tokens = entry.get("tokens")
-            body = f"{tokens} danger" if isinstance(tokens, int) else ""
-            cv.card(
-                PAD + i * (w + 8),
-                y,
-                w,
-                96,
-                _name(entry["card"]),
-                body=body,
-                colour=RED if title != "Situations" else GOLD,
-            )
-        if not cards:
-            cv.text(PAD, y, "none", size=MIN_TEXT, colour=FAINT)
-            y += 24
-        else:
-            y += 104
-    col_w = (WIDTH - 2 * PAD - 12) // 2
-    for n, site in enumerate(sites):
-        x = PAD + (n % 2) * (col_w + 12)
-        sy = y + (n // 2) * SITE_STEP
+            tiles.append((_name(entry["card"]), f"{tokens} danger" if isinstance(tokens, int) else ""))
+        cv.text(PAD, y, f"{title}: {len(cards) or 'none'}", size=READ, bold=True)
+        y += READ + 10
+        for i in range(0, len(tiles), 2):
+            pair = tiles[i : i + 2]
+            h = max(cv.tile_height(name, half, max_lines=2, foot=foot) for name, foot in pair)
+            for j, (name, foot) in enumerate(pair):
+                cv.tile(PAD + j * (half + GAP), y, half, name, stripe=GOLD if title == "Situations" else RED,
+                        height=h, max_lines=2, foot=foot)
+            y += h + GAP
+        y += 6
+    inner = WIDTH - 2 * PAD - 20
+    entry_w = (inner - LABEL - 2 * GAP) // 3
+    for site in sites:
         seat = site["seat"]
         who = names[seat] if seat < len(names) else f"Director {seat + 1}"
         pool, spent = site.get("pool", {}), site.get("spent", {})
-        cv.box(x, sy, col_w, SITE_STEP - 10, outline=BLUE)
-        cv.text(x + 10, sy + 8, f"{who}'s site", size=18, bold=True, width=col_w - 20)
-        resources = " · ".join(
-            f"{k} {pool.get(k, 0)} (spent {spent.get(k, 0)})" for k in ("resource", "personnel", "space")
-        )
-        cv.text(x + 10, sy + 34, resources, size=MIN_TEXT, colour=FAINT, width=col_w - 20)
-        row_y = sy + 58
         rows = [
-            ("Temporary", site.get("temporary", [])),
-            *[(f"Row {i + 1}", r) for i, r in enumerate(site.get("rows", []))],
+            (label, [_name(e["card"]) for e in row])
+            for label, row in (
+                ("Temporary", site.get("temporary", [])),
+                *[(f"Row {i + 1}", r) for i, r in enumerate(site.get("rows", []))],
+            )
+            if row
         ]
-        entry_w = (col_w - 110 - 2 * 6) // 3
-        for label, row in rows[:3]:
-            cv.text(x + 10, row_y + 13, label, size=MIN_TEXT, colour=FAINT)
-            for i, entry in enumerate(row[:3]):
-                ex = x + 100 + i * (entry_w + 6)
-                cv.box(ex, row_y, entry_w, ROW_H, outline=GOLD if label == "Temporary" else GREEN, width=1)
-                # Two lines: anomaly names are long ("Hard-to-Destroy Reptile") and were cut to a stub.
-                cv.paragraph(ex + 6, row_y + 3, _name(entry["card"]), entry_w - 12, size=MIN_TEXT, max_lines=2)
-            if len(row) > 3:
-                cv.text(x + col_w - 12, row_y + 13, f"+{len(row) - 3}", size=MIN_TEXT, anchor="ra")
-            row_y += ROW_H + 6
-        for i, mtf in enumerate(site.get("mtfs", [])[:3]):
+        lines = [[names_[i : i + 3] for i in range(0, len(names_), 3)] for _, names_ in rows]
+        heights = [[max(cv.tile_height(n, entry_w, ENTRY, 3) for n in chunk) for chunk in chunks] for chunks in lines]
+        mtfs = site.get("mtfs", [])
+        box_h = 74 + (sum(h + GAP for hs in heights for h in hs) if rows else READ + 8) + len(mtfs) * (READ + 4) + 12
+        cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=BLUE)
+        cv.text(PAD + 10, y + 8, f"{who}'s site", size=READ + 3, bold=True, width=inner, least=READ)
+        resources = " · ".join(
+            f"{k} {pool.get(k, 0)}" + (f" ({spent[k]} spent)" if spent.get(k) else "")
+            for k in ("resource", "personnel", "space")
+        )
+        cv.text(PAD + 10, y + 40, resources, size=READ, colour=FAINT, width=inner, least=NOTE)
+        top = y + 74
+        if not rows:
+            top += cv.text(PAD + 10, top, "no anomaly contained", size=READ, colour=FAINT) + 4
+        for (label, _), chunks, hs in zip(rows, lines, heights, strict=True):
+            cv.text(PAD + 10, top + 6, label, size=NOTE, colour=GOLD if label == "Temporary" else FAINT)
+            for chunk, h in zip(chunks, hs, strict=True):
+                for i, name in enumerate(chunk):
+                    cv.tile(PAD + 10 + LABEL + i * (entry_w + GAP), top, entry_w, name, size=ENTRY, height=h,
+                            stripe=GOLD if label == "Temporary" else GREEN)
+                top += h + GAP
+        for i, mtf in enumerate(mtfs):
             members = ", ".join(_name(m["card"]) for m in mtf.get("members", [])) or "empty"
             mission = mtf.get("mission")
             doing = f" · {mission['kind']}" if mission else ""
-            cv.text(
-                x + 10, row_y + 4 + i * 20, f"MTF {i + 1}: {members}{doing}", size=MIN_TEXT, width=col_w - 20
-            )
-    y += SITE_STEP * ((len(sites) + 1) // 2)
-    cv.crop(y + PAD)
+            cv.text(PAD + 10, top + i * (READ + 4), f"MTF {i + 1}: {members}{doing}", size=READ, width=inner,
+                    least=NOTE)
+        y += box_h + 10
+    cv.crop(y + PAD - 10)
     return cv
 
 

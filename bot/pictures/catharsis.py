@@ -7,7 +7,7 @@ from typing import Any
 from bot.games.catharsis.cards import LEVELS, content
 from bot.games.catharsis.morale import THRESHOLDS
 from bot.pictures.hand import HandCard
-from bot.pictures.kit import FAINT, GOLD, GREEN, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import FAINT, GOLD, GREEN, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
 PHASES = {
     "roles": "choosing roles",
@@ -18,83 +18,86 @@ PHASES = {
     "over": "the fight is over",
 }
 TIER_NAMES = ["Winded", "Battered", "Exhausted", "Desperate", "Hopeless"]
+GAP = 8
+DIE = 56
 
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     heroes = public.get("heroes", [])
-    cv = tall_canvas(400 + 240 * max(len(heroes), 1))
+    cv = tall_canvas(400 + 420 * max(len(heroes), 1))
     data = content()
     y = PAD
     deck = data.decks[public["deck"]].name if public.get("deck") in data.decks else "Catharsis"
-    deck = deck[:1].upper() + deck[1:]
+    y += cv.heading(PAD, y, deck[:1].upper() + deck[1:])
     phase = PHASES.get(public.get("phase", ""), "")
-    y += cv.heading(PAD, y, f"{deck} · round {public.get('round', 0)}" + (f" · {phase}" if phase else ""))
+    y += cv.text(PAD, y, f"Round {public.get('round', 0)}" + (f" · {phase}" if phase else ""), size=READ + 3,
+                 bold=True, width=WIDTH - 2 * PAD) + 6
     most = public.get("start_morale", 22)
     marks = {t: n for t, n in zip(THRESHOLDS, TIER_NAMES, strict=True) if t < most}
-    cv.bar(
-        PAD,
-        y + 4,
-        WIDTH - 2 * PAD,
-        30,
-        public.get("morale", 0),
-        most,
-        colour=GREEN,
-        marks=marks,
-        label=f"Morale {public.get('morale', 0)} of {most}",
-    )
-    y += 66
+    morale = public.get("morale", 0)
+    cv.bar(PAD, y, WIDTH - 2 * PAD, 36, morale, most, colour=GREEN, marks=marks,
+           label=f"Morale {morale} of {most}", label_size=READ + 3)
+    y += 36 + NOTE + 16
     for foe in public.get("foes", []):
-        colour = RED if foe["health"] > 0 else FAINT
+        down = foe["health"] <= 0
         cv.bar(
             PAD,
             y,
             WIDTH - 2 * PAD,
-            28,
+            32,
             foe["health"],
             foe["max_health"],
-            colour=colour,
-            label=f"{foe['name']}{' (Boss)' if foe.get('boss') else ''}: {foe['health']}/{foe['max_health']}"
-            + (" · defeated" if foe["health"] <= 0 else ""),
+            colour=FAINT if down else RED,
+            label=f"{foe['name']}{' (Boss)' if foe.get('boss') else ''} {foe['health']}/{foe['max_health']}"
+            + (" · defeated" if down else ""),
         )
-        y += 38
+        y += 40
     y += 6
-    card_w = (WIDTH - 2 * PAD - 20 - 5 * 8) // 6
+    inner = WIDTH - 2 * PAD - 20
+    card_w = (inner - 2 * GAP) // 3
     for hero in heroes:
         seat = hero["seat"]
         role = data.roles[hero["role"]].name if hero.get("role") in data.roles else hero.get("role", "")
         who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-        cv.box(PAD, y, WIDTH - 2 * PAD, 226, outline=FAINT if hero.get("dead") else GOLD, width=2)
-        line = (
-            f"{who} · {role}"
-            + (" · dead" if hero.get("dead") else "")
-            + (" · Role flipped" if hero.get("flipped") else "")
-            + "".join(
-                f" · aside: {data.card_name(d['card'])} ({d['prep']})" for d in hero.get("aside", [])
-            )
-        )
-        cv.text(PAD + 10, y + 8, line, size=18, bold=True, width=WIDTH - 4 * PAD)
-        for i, slot in enumerate(hero.get("board", [])[:6]):
-            x = PAD + 10 + i * (card_w + 8)
-            cv.card(
-                x,
-                y + 36,
-                card_w,
-                110,
-                (f"#{slot['number']} " if slot.get("number") else "")
-                + data.card_name(slot["card"])
-                + (f" {LEVELS[slot.get('face', 0)]}" if data.song(slot["card"]) else "")
-                + (" (turned)" if data.turns(slot["card"]) and slot.get("face") else ""),
-                kind="ready" if slot["ready"] else "exhausted",
-                colour=GREEN if slot["ready"] else FAINT,
-                dim=not slot["ready"],
-            )
+        powers = [_power(data, slot) for slot in hero.get("board", [])[:6]]
+        rows = [powers[i : i + 3] for i in range(0, len(powers), 3)]
+        heights = [max(cv.tile_height(name, card_w, max_lines=2, kind="ready") for name, _ in row) for row in rows]
+        notes = [
+            *(["dead"] if hero.get("dead") else []),
+            *(["Role flipped"] if hero.get("flipped") else []),
+            *(f"aside: {data.card_name(d['card'])} ({d['prep']})" for d in hero.get("aside", [])),
+        ]
+        box_h = 44 + (READ + 6) * bool(notes) + sum(h + GAP for h in heights) + DIE + 24
+        cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=FAINT if hero.get("dead") else GOLD, width=2)
+        cv.text(PAD + 10, y + 8, f"{who} · {role or 'choosing a role'}", size=READ + 3, bold=True, width=inner,
+                least=READ)
+        top = y + 44
+        if notes:
+            top += cv.text(PAD + 10, top - 4, " · ".join(notes), size=READ, colour=RED if hero.get("dead") else FAINT,
+                           width=inner, least=NOTE) + 2
+        for row, h in zip(rows, heights, strict=True):
+            for i, (name, ready) in enumerate(row):
+                cv.tile(PAD + 10 + i * (card_w + GAP), top, card_w, name, stripe=GREEN, height=h, max_lines=2,
+                        kind="ready" if ready else "exhausted", dim=not ready)
+            top += h + GAP
         for i, die in enumerate(hero.get("dice", [])):
-            cv.die(PAD + 10 + i * 58, y + 156, 50, die["value"], kept=not die["used"], wild=die["value"] == 0)
+            cv.die(PAD + 10 + i * (DIE + 10), top + 2, DIE, die["value"], kept=not die["used"], wild=die["value"] == 0)
         if not hero.get("dice"):
-            cv.text(PAD + 10, y + 170, "no dice rolled", size=MIN_TEXT, colour=FAINT)
-        y += 238
-    cv.crop(y + PAD)
+            cv.text(PAD + 10, top + DIE // 2, "no dice rolled", size=READ, colour=FAINT, anchor="lm")
+        y += box_h + 10
+    cv.crop(y + PAD - 10)
     return cv
+
+
+def _power(data: Any, slot: dict[str, Any]) -> tuple[str, bool]:
+    """A power's name as its card shows it now (its place number, song level, turned), and if ready."""
+    name = (
+        (f"#{slot['number']} " if slot.get("number") else "")
+        + data.card_name(slot["card"])
+        + (f" {LEVELS[slot.get('face', 0)]}" if data.song(slot["card"]) else "")
+        + (" (turned)" if data.turns(slot["card"]) and slot.get("face") else "")
+    )
+    return name, bool(slot["ready"])
 
 
 def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:

@@ -7,78 +7,69 @@ from typing import Any
 from bot.games.faith.cards import card
 from bot.games.faith.effects import card_lines
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import BLUE, FAINT, GOLD, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import BLUE, FAINT, GOLD, INK, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
 GOAL = 20
 LIGHT = (226, 200, 110)
 DARK = (110, 90, 150)
+GAP = 8
 
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     seats = public.get("seats", [])
-    cv = tall_canvas(200 + 300 * max(len(seats), 1))
+    cv = tall_canvas(200 + 700 * max(len(seats), 1))
     y = PAD
-    y += cv.heading(PAD, y, f"Faith · turn {public.get('turn', 0)} · {public.get('phase', '')}")
-    per_row = 6
-    w = (WIDTH - 2 * PAD - 20 - (per_row - 1) * 8) // per_row
+    y += cv.heading(PAD, y, f"Faith · turn {public.get('turn', 0)}")
+    active = public.get("active")
+    phase = str(public.get("phase", ""))
+    now = f"{names[active]} · {phase}" if isinstance(active, int) and active < len(names) else phase
+    y += cv.text(PAD, y, now, size=READ + 3, bold=True, width=WIDTH - 2 * PAD) + 8
+    inner = WIDTH - 2 * PAD - 20
+    w = (inner - 2 * GAP) // 3
     for seat, part in enumerate(seats):
-        on_move = seat == public.get("active")
+        on_move = seat == active
         who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        field = part.get("field", [])
-        rows = (len(field) + per_row - 1) // per_row
-        height = (110 if rows else 104) + rows * 128
+        cards = [_field_card(entry) for entry in part.get("field", [])]
+        rows = [cards[i : i + 3] for i in range(0, len(cards), 3)]
+        heights = [max(cv.tile_height(c["name"], w, max_lines=2, kind=c["kind"], foot=c["foot"]) for c in row)
+                   for row in rows]
+        height = 44 + 44 + READ + 14 + (sum(h + GAP for h in heights) if rows else READ + 14)
         cv.box(PAD, y, WIDTH - 2 * PAD, height, outline=GOLD if on_move else BLUE, width=4 if on_move else 2)
-        cv.text(
-            PAD + 10,
-            y + 8,
-            f"{'▶ ' if on_move else ''}{who} · light {part.get('light', 0)} · dark "
-            f"{part.get('dark', 0)} · hand {part.get('hand_count', 0)} · deck {part.get('deck_count', 0)}",
-            size=18,
-            bold=True,
-            width=WIDTH - 4 * PAD,
-        )
-        cv.bar(
-            PAD + 10,
-            y + 40,
-            WIDTH - 4 * PAD,
-            26,
-            part.get("faith", 0),
-            GOAL,
-            colour=LIGHT,
-            label=f"Faith {part.get('faith', 0)} of {GOAL}",
-        )
-        if not field:
-            cv.text(PAD + 10, y + 80, "no cards in play", size=MIN_TEXT, colour=FAINT)
-        for i, entry in enumerate(field):
-            c = card(entry["card"])
-            x = PAD + 10 + (i % per_row) * (w + 8)
-            cy = y + 78 + (i // per_row) * 128
-            stats = []
-            if c.strength is not None:
-                stats.append(f"strength {c.strength + entry.get('strength_bonus', 0)}")
-            if c.health is not None:
-                stats.append(f"health {c.health}, damage {entry.get('damage', 0)}")
-            if entry.get("exhausted"):
-                stats.append("exhausted")
-            colour = (
-                LIGHT
-                if str(c.side) in ("light", "Side.light") or getattr(c.side, "value", "") == "light"
-                else DARK
-            )
-            cv.card(
-                x,
-                cy,
-                w,
-                120,
-                c.name,
-                kind=getattr(c.type, "value", str(c.type)),
-                body=" · ".join(stats),
-                colour=RED if entry.get("damage") else colour,
-                dim=bool(entry.get("exhausted")),
-            )
+        counts = f"hand {part.get('hand_count', 0)} · deck {part.get('deck_count', 0)}"
+        cv.text(WIDTH - PAD - 10, y + 12, counts, size=READ, anchor="ra")
+        cv.text(PAD + 10, y + 8, f"{'▶ ' if on_move else ''}{who}", size=READ + 4, bold=True,
+                colour=GOLD if on_move else INK, width=inner - cv.text_width(counts, READ) - 12, least=READ)
+        faith = part.get("faith", 0)
+        cv.bar(PAD + 10, y + 44, inner, 34, faith, GOAL, colour=LIGHT, label=f"Faith {faith} of {GOAL}",
+               label_size=READ + 2)
+        top = y + 88
+        x = PAD + 10 + cv.stat(PAD + 10, top, str(part.get("light", 0)), "light", size=READ + 5, colour=LIGHT) + 20
+        cv.stat(x, top, str(part.get("dark", 0)), "dark", size=READ + 5, colour=(170, 150, 210))
+        top += READ + 14
+        if not cards:
+            cv.text(PAD + 10, top, "no cards in play", size=READ, colour=FAINT)
+        for row, h in zip(rows, heights, strict=True):
+            for i, c in enumerate(row):
+                cv.tile(PAD + 10 + i * (w + GAP), top, w, c["name"], stripe=c["colour"], height=h, max_lines=2,
+                        kind=c["kind"], foot=c["foot"], dim=c["exhausted"])
+            top += h + GAP
         y += height + 10
-    cv.crop(y + PAD)
+    cv.crop(y + PAD - 10)
     return cv
+
+
+def _field_card(entry: dict[str, Any]) -> dict[str, Any]:
+    """A card in play as its tile shows it: kind, name, and its numbers (strength, health and damage)."""
+    c = card(entry["card"])
+    stats = []
+    if c.strength is not None:
+        stats.append(f"strength {c.strength + entry.get('strength_bonus', 0)}")
+    if c.health is not None:
+        stats.append(f"damage {entry.get('damage', 0)} of {c.health}")
+    light = getattr(c.side, "value", str(c.side)) == "light"
+    kind = getattr(c.type, "value", str(c.type)) + (" · exhausted" if entry.get("exhausted") else "")
+    return {"name": c.name, "kind": kind, "foot": "\n".join(stats), "exhausted": bool(entry.get("exhausted")),
+            "colour": RED if entry.get("damage") else (LIGHT if light else DARK)}
 
 
 def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:

@@ -6,9 +6,10 @@ from typing import Any
 
 from bot.games.haunted.cards import catalogue
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import FAINT, GOLD, INK, MIN_TEXT, PAD, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import FAINT, GOLD, INK, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
 PURPLE = (120, 70, 130)
+KINDS = ("setting", "focus", "terror")
 KIND_COLOUR = {"setting": (96, 128, 170), "focus": (170, 140, 80), "terror": (180, 60, 70)}
 STEP = {
     "others": "step 1: on other lines",
@@ -17,71 +18,67 @@ STEP = {
     "discard": "step 4: discard",
     "over": "game over",
 }
+EMPTY = 30  # an empty slot's height: a row of empty slots stays short
+GAP = 8
 
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
-    cv = tall_canvas(300 + 260 * len(public["lines"]))
+    cv = tall_canvas(260 + 300 * len(public["lines"]))
     book = catalogue()
     y = PAD
-    if public["step"] == "over":
+    over = public["step"] == "over"
+    if over:
         y += cv.heading(PAD, y, "Haunted: the game is over")
     else:
-        y += cv.heading(PAD, y, f"Turn {public['turn']}: {names[public['active']]} · {STEP[public['step']]}")
-    top = book.name(public["discard"][-1]) if public["discard"] else "empty"
-    y += (
-        cv.text(
-            PAD,
-            y,
-            f"Stockpile {public['stock_count']} · discard pile {len(public['discard'])} (top: {top})",
-            size=16,
-            colour=FAINT,
-            width=WIDTH - 2 * PAD,
-        )
-        + 6
-    )
-    col_w = (WIDTH - 2 * PAD - 20 - 2 * 10) // 3
+        y += cv.heading(PAD, y, f"Turn {public['turn']} · {names[public['active']]}")
+        y += cv.text(PAD, y, STEP[public["step"]], size=READ + 3, bold=True, width=WIDTH - 2 * PAD)
+    y += 4
+    x = PAD + cv.stat(PAD, y, str(public["stock_count"]), "stockpile") + 24
+    cv.stat(x, y, str(len(public["discard"])), "discard")
+    y += 38
+    if public["discard"]:
+        y += cv.text(PAD, y, f"Top of the discard: {book.name(public['discard'][-1])}", size=READ, colour=FAINT,
+                     width=WIDTH - 2 * PAD)
+    y += 8
+    inner = WIDTH - 2 * PAD - 20
+    col_w = (inner - 2 * GAP) // 3
     for seat, lines in enumerate(public["lines"]):
-        on_move = seat == public["active"] and public["step"] != "over"
-        cv.box(PAD, y, WIDTH - 2 * PAD, 186, outline=GOLD if on_move else PURPLE, width=4 if on_move else 2)
-        head = f"{names[seat]} · {public['hand_counts'][seat]} cards in hand"
-        if on_move:
-            head = "▶ " + head
-        if seat in public.get("losers", []):
-            head += " · lost"
-        cv.text(
-            PAD + 10, y + 8, head, size=19, bold=True, colour=GOLD if on_move else INK, width=WIDTH - 4 * PAD
-        )
-        for i, line in enumerate(lines):
-            lx = PAD + 10 + i * (col_w + 10)
-            ly = y + 38
-            cv.text(
-                lx,
-                ly,
-                f"Line {i + 1}" + (" · complete" if line["complete"] else ""),
-                size=MIN_TEXT,
-                colour=RED if line["complete"] else FAINT,
-                width=col_w,
+        on_move = seat == public["active"] and not over
+        # Each kind is one row across the three lines, as tall as its tallest card (short when empty).
+        heights = [
+            max(
+                cv.tile_height(book.name(line[kind]), col_w) if line.get(kind) else EMPTY
+                for line in lines
             )
-            for k, kind in enumerate(("setting", "focus", "terror")):
+            for kind in KINDS
+        ]
+        box_h = 40 + NOTE + 8 + sum(heights) + 2 * 6 + 12
+        cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=GOLD if on_move else PURPLE, width=4 if on_move else 2)
+        head = ("▶ " if on_move else "") + names[seat]
+        count = public["hand_counts"][seat]
+        right = f"{count} in hand"
+        cv.text(WIDTH - PAD - 10, y + 10, right, size=READ, colour=INK, anchor="ra")
+        cv.text(PAD + 10, y + 8, head, size=READ + 4, bold=True, colour=GOLD if on_move else INK,
+                width=inner - cv.text_width(right, READ) - 12, least=READ)
+        if seat in public.get("losers", []):
+            cv.text(WIDTH - PAD - 10, y + 10 + READ + 4, "lost", size=READ, bold=True, colour=RED, anchor="ra")
+        top = y + 40
+        for i, line in enumerate(lines):
+            lx = PAD + 10 + i * (col_w + GAP)
+            cv.text(lx, top, f"Line {i + 1}" + (" · complete" if line["complete"] else ""), size=NOTE,
+                    bold=line["complete"], colour=RED if line["complete"] else FAINT, width=col_w)
+            ky = top + NOTE + 8
+            for kind, h in zip(KINDS, heights, strict=True):
                 card = line.get(kind)
-                ky = ly + 22 + k * 40
                 if card:
-                    fresh = card in line.get("fresh", [])
-                    cv.box(
-                        lx,
-                        ky,
-                        col_w,
-                        34,
-                        outline=GOLD if fresh else KIND_COLOUR[kind],
-                        width=3 if fresh else 2,
-                    )
-                    cv.draw.rectangle((lx + 2, ky + 2, lx + 8, ky + 32), fill=KIND_COLOUR[kind])
-                    cv.text(lx + 14, ky + 7, book.name(card), size=16, bold=True, width=col_w - 20)
+                    cv.tile(lx, ky, col_w, book.name(card), stripe=KIND_COLOUR[kind], height=h,
+                            highlight=card in line.get("fresh", []))
                 else:
-                    cv.box(lx, ky, col_w, 34, fill=(38, 40, 46), outline=FAINT, width=1)
-                    cv.text(lx + 14, ky + 8, f"no {kind}", size=MIN_TEXT, colour=FAINT)
-        y += 198
-    cv.crop(y + PAD)
+                    cv.box(lx, ky, col_w, EMPTY, fill=(38, 40, 46), outline=(70, 72, 80), width=1, radius=6)
+                    cv.text(lx + 10, ky + EMPTY // 2, f"no {kind}", size=NOTE, colour=FAINT, anchor="lm")
+                ky += h + 6
+        y += box_h + 10
+    cv.crop(y + PAD - 10)
     return cv
 
 

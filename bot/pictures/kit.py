@@ -8,6 +8,7 @@ viewer's projection does not (hidden cards cannot leak through a drawing).
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -15,10 +16,17 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 FONTS = Path(__file__).resolve().parents[2] / "data" / "fonts"
-WIDTH = 1000  # readable on a phone once Discord scales it down, and under 1,100 px
+# Phone first. A phone shows an embed's picture about 400 px wide (the embed's width there), so a
+# picture W px wide is shown at 400 / W of its size. Table pictures are 600 px wide: shown at two
+# thirds, READ px text comes out at 14 px, so what a player must read is drawn at READ or larger;
+# NOTE is for details a tap (which opens the picture full size) is fine for.
+WIDTH = 600
+PHONE = 400  # px: the width a phone shows an embed's picture at
+READ = 21  # px: 14 px at PHONE / WIDTH, the smallest size for what a player must read on a phone
+NOTE = 17  # px: secondary details, about 11 px on a phone
 MIN_TEXT = 14  # text is never drawn smaller than this many pixels
 PAD = 12
-HEADING = 34  # px: ~11 px on a phone, where smaller text in a table picture needs a tap to read
+HEADING = 34  # px: the picture's first line, about 23 px on a phone
 
 RGB = tuple[int, int, int]
 BACKGROUND: RGB = (32, 34, 40)
@@ -41,6 +49,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 # glyphs and arcs was most of the time a picture took: both are drawn once and then stamped.
 _MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 OUTLINE_INK: RGB = (16, 16, 20)
+_HYPHENATED = re.compile(r"([^\s-]+-+)(?=[^\s-])|\S+")  # a word, or the part of one up to a hyphen
+TILE_INSET = 20  # a tile's stripe and margins: its text is this much narrower than the tile
 STROKE = 3
 
 
@@ -85,6 +95,7 @@ class Canvas:
     height: int
     background: RGB = BACKGROUND
     strings: list[str] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)  # the size each of `strings` was drawn at
 
     def __post_init__(self) -> None:
         self.image = Image.new("RGB", (self.width, self.height), self.background)
@@ -94,14 +105,17 @@ class Canvas:
     def text_width(self, text: str, size: int, bold: bool = False) -> int:
         return text_width(text, size, bold)
 
-    def fit(self, text: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
-        """Shrink to fit (never under MIN_TEXT), then cut with an ellipsis."""
+    def fit(
+        self, text: str, width: int, size: int, bold: bool = False, least: int = MIN_TEXT
+    ) -> tuple[str, int]:
+        """Shrink to fit (never under `least`, nor MIN_TEXT), then cut with an ellipsis."""
         measured = self.text_width(text, size, bold)
         if measured <= width:
             return text, size
+        least = min(max(least, MIN_TEXT), size)
         # Text width grows in proportion to the size, so one estimate lands within a pixel or two.
-        size = max(MIN_TEXT, int(size * width / measured))
-        while size > MIN_TEXT and self.text_width(text, size, bold) > width:
+        size = max(least, int(size * width / measured))
+        while size > least and self.text_width(text, size, bold) > width:
             size -= 1
         if self.text_width(text, size, bold) <= width:
             return text, size
@@ -126,12 +140,14 @@ class Canvas:
         width: int | None = None,
         anchor: str = "la",
         outline: bool = False,
+        least: int = MIN_TEXT,
     ) -> int:
-        """Draw one line (fitted to `width` if given); returns the line's height."""
+        """Draw one line (fitted to `width` if given, never under `least`); returns the line's height."""
         if width is not None:
-            text, size = self.fit(text, width, size, bold)
+            text, size = self.fit(text, width, size, bold, least)
         if text:
             self.strings.append(text)
+            self.sizes.append(size)
             if outline:
                 self._stamp(x, y, _glyphs(text, size, bold, anchor, STROKE), OUTLINE_INK)
             self._stamp(x, y, _glyphs(text, size, bold, anchor, 0), colour)
@@ -141,31 +157,99 @@ class Canvas:
         left, top, mask = glyphs
         self.image.paste(colour, (x + left, y + top), mask)
 
-    def wrap(self, text: str, width: int, size: int) -> list[str]:
+    def wrap(self, text: str, width: int, size: int, bold: bool = False) -> list[str]:
+        """Lines of at most `width`, broken between words or after a word's hyphen
+        ("Hard-to-" / "Destroy"), since narrow tiles hold long hyphenated names."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split():
-                trial = f"{line} {word}".strip()
-                if self.text_width(trial, size) <= width or not line:
+            line, glued = "", False
+            for match in _HYPHENATED.finditer(paragraph):
+                word = match.group()
+                trial = f"{line}{word}" if glued else f"{line} {word}".strip()
+                if self.text_width(trial, size, bold) <= width or not line:
                     line = trial
                 else:
                     lines.append(line)
                     line = word
+                glued = match.group(1) is not None  # the word goes on after its hyphen
             lines.append(line)
         return lines
 
-    def paragraph(
-        self, x: int, y: int, text: str, width: int, *, size: int = 15, colour: RGB = INK, max_lines: int = 3
-    ) -> int:
-        """Wrapped text of at most `max_lines` lines; returns the height used."""
-        lines = self.wrap(text, width, size)
+    def lines(self, text: str, width: int, size: int, bold: bool = False, max_lines: int = 3) -> list[str]:
+        """`text` wrapped to `width`, at most `max_lines` lines (the last cut with an ellipsis)."""
+        lines = self.wrap(text, width, size, bold)
         if len(lines) > max_lines:
             lines = lines[:max_lines]
-            lines[-1] = self.fit(lines[-1] + " …", width, size)[0]
+            lines[-1] = self.fit(lines[-1] + " …", width, size, bold, size)[0]
+        return lines
+
+    def paragraph(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        width: int,
+        *,
+        size: int = 15,
+        colour: RGB = INK,
+        max_lines: int = 3,
+        bold: bool = False,
+        least: int = MIN_TEXT,
+    ) -> int:
+        """Wrapped text of at most `max_lines` lines; returns the height used. A word too long for a
+        line shrinks, never under `least`, then is cut."""
+        lines = self.lines(text, width, size, bold, max_lines)
         for i, line in enumerate(lines):
-            self.text(x, y + i * (size + 4), line, size=size, colour=colour, width=width)
+            self.text(x, y + i * (size + 4), line, size=size, colour=colour, width=width, bold=bold, least=least)
         return len(lines) * (size + 4)
+
+    def tile_height(
+        self, text: str, w: int, size: int = READ, max_lines: int = 3, kind: str = "", foot: str = ""
+    ) -> int:
+        """How tall `tile` draws this text in a tile `w` wide."""
+        above = NOTE + 4 if kind else 0
+        below = len(self.lines(foot, w - TILE_INSET, size - 1, False, 2)) * (size + 3) if foot else 0
+        return above + len(self.lines(text, w - TILE_INSET, size, True, max_lines)) * (size + 4) + below + 12
+
+    def tile(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        text: str,
+        *,
+        stripe: RGB,
+        size: int = READ,
+        max_lines: int = 3,
+        height: int | None = None,
+        highlight: bool = False,
+        dim: bool = False,
+        kind: str = "",
+        foot: str = "",
+    ) -> int:
+        """A small card read at a glance: a stripe of its kind's colour down the left and its name,
+        bold, wrapped to up to `max_lines` lines, under a line of `kind` in small print and above up
+        to two lines of `foot` (its numbers) if given. Returns its height (`height` to line up a row)."""
+        h = height or self.tile_height(text, w, size, max_lines, kind, foot)
+        self.box(x, y, w, h, fill=(40, 42, 48) if dim else PANEL, outline=GOLD if highlight else stripe,
+                 width=3 if highlight else 2, radius=6)
+        self.draw.rectangle((x + 2, y + 2, x + 8, y + h - 2), fill=FAINT if dim else stripe)
+        if kind:
+            y += self.text(x + 14, y + 5, kind, size=NOTE, colour=FAINT, width=w - TILE_INSET)
+        # A word too long for its line shrinks a little before it is cut.
+        y += self.paragraph(x + 14, y + 6, text, w - TILE_INSET, size=size, bold=True, max_lines=max_lines,
+                            colour=FAINT if dim else INK, least=size - 4)
+        if foot:
+            self.paragraph(x + 14, y + 6, foot, w - TILE_INSET, size=size - 1, max_lines=2, least=NOTE,
+                           colour=FAINT if dim else INK)
+        return h
+
+    def stat(self, x: int, y: int, value: str, caption: str, *, size: int = 30, colour: RGB = INK) -> int:
+        """A key number, large, with its caption after it in readable text; returns the width used."""
+        self.text(x, y, value, size=size, bold=True, colour=colour)
+        x2 = x + self.text_width(value, size, True) + 6
+        self.text(x2, y + size - READ - 2, caption, size=READ, colour=FAINT)
+        return x2 + self.text_width(caption, READ) - x
 
     # -- shapes -------------------------------------------------------------------------
     def box(
@@ -243,8 +327,11 @@ class Canvas:
         colour: RGB = GREEN,
         marks: dict[int, str] | None = None,
         label: str = "",
+        label_size: int = READ,
+        mark_size: int = NOTE,
     ) -> None:
-        """A progress bar with labelled marks (e.g. Morale tiers, the Lifted-Veil point)."""
+        """A progress bar with labelled marks (e.g. Morale tiers, the Lifted-Veil point), the label
+        inside it (make `h` a few pixels more than `label_size`)."""
         most = max(most, 1)
         self.box(x, y, w, h, fill=(0, 0, 0), outline=FAINT, width=1, radius=4)
         filled = int(w * max(0, min(value, most)) / most)
@@ -253,10 +340,13 @@ class Canvas:
         for at, name in (marks or {}).items():
             mx = x + int(w * at / most)
             self.draw.line((mx, y - 4, mx, y + h + 4), fill=GOLD, width=2)
-            self.text(mx, y + h + 6, name, size=MIN_TEXT, colour=GOLD, anchor="ma")
+            half = self.text_width(name, mark_size) // 2 + 2
+            self.text(min(max(mx, x + half), x + w - half), y + h + 6, name, size=mark_size, colour=GOLD,
+                      anchor="ma")
         if label:
             # Outlined, so the label reads on the filled part and the empty part alike.
-            self.text(x + 8, y + (h - 18) // 2, label, size=16, bold=True, width=w - 16, outline=True)
+            self.text(x + 10, y + h // 2, label, size=label_size, bold=True, width=w - 20, outline=True,
+                      anchor="lm")
 
     def die(
         self,
@@ -298,11 +388,23 @@ class Canvas:
                 cx, cy = x + sx * q, y + sy * q
                 self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
             self.strings.append(str(value))
+            self.sizes.append(size)
         if not kept:
             self.draw.line((x + 4, y + size - 4, x + size - 4, y + 4), fill=colour, width=3)
 
-    def grid(self, x: int, y: int, cell: int, cells: list[list[str]], *, centre_colour: RGB = GOLD) -> None:
-        """A 3x3 grid (Apocrypha's halo): each cell a short label; the middle one highlighted."""
+    def grid(
+        self,
+        x: int,
+        y: int,
+        cell: int,
+        cells: list[list[str]],
+        *,
+        centre_colour: RGB = GOLD,
+        size: int = MIN_TEXT,
+        centre_size: int | None = None,
+    ) -> None:
+        """A 3x3 grid (Apocrypha's halo): each cell a short label; the middle one highlighted, its
+        label drawn large and centred when `centre_size` is given (a saint's initials)."""
         for r, row in enumerate(cells):
             for c, label in enumerate(row):
                 cx, cy = x + c * (cell + 4), y + r * (cell + 4)
@@ -317,13 +419,15 @@ class Canvas:
                     width=2,
                     radius=6,
                 )
-                if label:
-                    for i, part in enumerate(self.wrap(label, cell - 8, MIN_TEXT)[:3]):
-                        self.text(cx + 4, cy + 4 + i * (MIN_TEXT + 4), part, size=MIN_TEXT, width=cell - 8)
+                if middle and centre_size and label:
+                    self.text(cx + cell // 2, cy + cell // 2, label, size=centre_size, bold=True,
+                              colour=centre_colour, anchor="mm", width=cell - 8)
+                elif label:
+                    room = (cell - 8) // (size + 4)
+                    self.paragraph(cx + 4, cy + 4, label, cell - 8, size=size, bold=True, max_lines=room)
 
     def heading(self, x: int, y: int, text: str, *, colour: RGB = GOLD, width: int | None = None) -> int:
-        """The picture's first line (whose turn, what is awaited): large enough to read where a phone
-        shows a 1,000 px picture at a third of its size."""
+        """The picture's first line (whose turn, what is awaited), the largest text in it."""
         return self.text(x, y, text, size=HEADING, bold=True, colour=colour, width=width or self.width - 2 * PAD)
 
     # -- output -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from bot.games import all_rules
 # Options that give each game a full table (the most players each game allows in a usual session).
 SETUPS: dict[str, tuple[int, dict[str, Any], dict[str, bool]]] = {
     "haunted": (6, {}, {}),
-    "apocrypha": (4, {"mode": "coop"}, {}),
+    "apocrypha": (6, {"mode": "coop"}, {}),
     "catharsis": (4, {}, {}),
     "faith": (4, {}, {}),
     "apollyon": (6, {}, {}),

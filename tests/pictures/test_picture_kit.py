@@ -42,3 +42,17 @@ def test_stamped_text_is_pixel_for_pixel_pillows_text(anchor: str, outline: bool
             )
             assert ours.image.tobytes() == pillow.tobytes(), text
             assert ours.strings == [text]
+
+
+def test_lines_break_between_words_and_after_hyphens_and_a_tile_fits_its_text() -> None:
+    canvas = Canvas(300, 200)
+    assert canvas.wrap("Hard-to-Destroy Reptile", 120, 19, True) == ["Hard-to-", "Destroy", "Reptile"]
+    assert canvas.wrap("Hard-to-Destroy Reptile", 1000, 19, True) == ["Hard-to-Destroy Reptile"]
+    assert canvas.wrap("The Lucky - Vending Machine", 1000, 19) == ["The Lucky - Vending Machine"]  # a dash
+    # A tile's name is never shrunk below its size less a few pixels: too long, it is cut instead.
+    h = canvas.tile(0, 0, 120, "Wealthy Relative's Mansion of Many Rooms", stripe=GOLD, max_lines=2)
+    assert h == canvas.tile_height("Wealthy Relative's Mansion of Many Rooms", 120, max_lines=2)
+    assert len(canvas.strings) == 2 and canvas.strings[-1].endswith("…")
+    assert min(canvas.sizes) >= 21 - 4
+    text, size = canvas.fit("Wealthy Relative's Mansion", 100, 21, True, least=19)
+    assert size == 19 and text.endswith("…")

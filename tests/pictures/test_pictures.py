@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 
 from bot.engine.state import project
 from bot.pictures import draw_table
-from bot.pictures.kit import MIN_TEXT, Canvas, font
+from bot.pictures.kit import MIN_TEXT, PHONE, READ, WIDTH, Canvas, font
 from tests.pictures.positions import SETUPS, names, play, position
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -55,13 +55,24 @@ def test_golden_pictures(game: str, seed: int, moves: int) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_picture_fits_a_phone_and_discord(game: str) -> None:
-    _, view = position(game, 5, 60)
+@pytest.mark.parametrize("moves", [20, 60])
+def test_a_picture_fits_a_phone_and_discord(game: str, moves: int) -> None:
+    """Phone first: at the largest table, the picture is WIDTH wide, so a phone shows it at
+    PHONE / WIDTH; the heading, every player's name and every number placed read there at 14 px
+    or more (READ in the picture)."""
+    _, view = position(game, 5, moves)
     canvas = draw_table(game, view["public"], names(game))
     assert canvas is not None
     png = canvas.png()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 250 * 1024
-    assert canvas.width <= 1100 and canvas.height <= 4000
+    assert canvas.width == WIDTH <= 700 and canvas.height <= 4000
+    assert READ * PHONE / WIDTH >= 14
+    placed = list(zip(canvas.strings, canvas.sizes, strict=True))
+    assert placed[0][1] >= READ  # the heading
+    for name in names(game):
+        assert any(name in text and size >= READ for text, size in placed), f"{name} is not readable on a phone"
+    small_numbers = [text for text, size in placed if text.isdigit() and size < READ]
+    assert not small_numbers, f"numbers drawn under {READ} px: {small_numbers}"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine.seats import GUIDE
 from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
 from bot.pictures.dice import draw_pool
@@ -102,10 +103,12 @@ def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], se
 
 
 def dice(public: dict[str, Any], seat: int) -> Canvas | None:
-    """The dice of the check this saint makes or assists, once rolled: on their own panel."""
+    """The dice of a check, once rolled: on the panels of the saint who makes it, of those who assist,
+    and of the guide, who runs the check (guided mode)."""
     check = public.get("check") or {}
     pool = (check.get("pool") or {}).get("dice")
-    if not pool or (check.get("seat") != seat and all(a.get("seat") != seat for a in check.get("assists", []))):
+    in_it = seat in (check.get("seat"), GUIDE) or any(a.get("seat") == seat for a in check.get("assists", []))
+    if not pool or not in_it:
         return None
     saint = public.get("saints", {}).get(str(check["seat"]), {})
     target = check.get("target")

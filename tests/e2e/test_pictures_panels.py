@@ -1,6 +1,6 @@
 """Pictures on a player's own replies: `/<game> hand` and the "My hand" button answer with the hand
 drawn (every game), following the pictures setting; an Apocrypha check's dice are drawn on the
-panels of the saints in it, and nowhere else."""
+panels of the saints in it and of the guide, and nowhere else."""
 
 from __future__ import annotations
 
@@ -85,11 +85,12 @@ async def test_the_my_hand_button_answers_with_the_picture(fake_discord: FakeDis
         assert transcript.page(fake, w.alice.id, "alice").count('alt="attachment://hand.png"') == 1
 
 
-async def test_apocrypha_check_dice_on_the_saints_panels(fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: Any) -> None:
+async def test_apocrypha_check_dice_on_the_saints_and_the_guides_panels(fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: Any) -> None:
     from bot.games.apocrypha import RULES
 
     monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
     fake, w = fake_discord, fake_discord.world
+    fake.keep_files = True  # to compare the pictures themselves
     async with running_bot(fake, tmp_path, seed=11, pictures=True) as bot:
 
         async def run(user: Any, command: str, **options: Any) -> Any:
@@ -115,6 +116,10 @@ async def test_apocrypha_check_dice_on_the_saints_panels(fake_discord: FakeDisco
         [carol_panel] = fake.dm_messages(w.carol)
         assert "dice.png" not in files(carol_panel)  # Zeez is not in this check
         assert all("dice.png" not in files(m) for m in fake.messages(w.table))
+        # The guide runs the check: their panel shows the same dice, the same picture byte for byte.
+        [guide_panel] = fake.dm_messages(w.alice)
+        assert "attachment://dice.png" in images(guide_panel) and "The dice" in guide_panel.text
+        assert guide_panel.files["dice.png"] == bob_panel.files["dice.png"]
 
         hand = await run(w.bob, "apocrypha hand")
         assert hand.ephemeral and files(hand.original) == ["hand.png", "dice.png"]
@@ -124,3 +129,5 @@ async def test_apocrypha_check_dice_on_the_saints_panels(fake_discord: FakeDisco
         assert row.state["public"]["check"] is None
         [bob_panel] = fake.dm_messages(w.bob)
         assert files(bob_panel) == ["hand.png"] and "The dice" not in bob_panel.text
+        [guide_panel] = fake.dm_messages(w.alice)
+        assert "dice.png" not in files(guide_panel) and "The dice" not in guide_panel.text

@@ -165,6 +165,7 @@ def test_a_hand_picture_shows_the_viewers_own_cards_and_marks_the_playable(game:
 
 
 def test_an_apocrypha_checks_dice_are_drawn_for_its_saints_only_and_kept_ones_read_apart() -> None:
+    from bot.engine.seats import GUIDE
     from bot.pictures.apocrypha import dice
 
     pool = [
@@ -186,6 +187,7 @@ def test_an_apocrypha_checks_dice_are_drawn_for_its_saints_only_and_kept_ones_re
     assert "d2 body" in placed and "d5 body" in placed and "d3 bonus" not in placed  # trashed: gone
     assert any("= 15 · success" in s for s in placed)
     assert dice(public, 2) is not None and dice(public, 1) is None  # the assister sees it; others not
+    assert dice(public, GUIDE) is not None  # and the guide, who runs the check
     rolled = dice({**public, "check": {**check, "stage": "evaluate", "total": None, "success": None}}, 0)
     assert rolled is not None and "kept" not in rolled.strings and "dropped" not in rolled.strings
     assert dice({**public, "check": {**check, "pool": None}}, 0) is None  # not rolled yet

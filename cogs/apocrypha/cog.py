@@ -147,7 +147,7 @@ class ApocryphaCog(
             try:
                 row = await self._here(interaction)
                 assert row.id is not None
-                await self.bot.service.join(row.id, guide.id, role="guide")
+                await self.bot.service.join(row.id, guide.id, role="guide", name=guide.display_name)
             except GameError as exc:
                 await say(interaction, exc.message)
 
@@ -179,7 +179,9 @@ class ApocryphaCog(
             record = await self._usable_saint(interaction, saint) if saint and role is None else None
             notice = ""
             if not (record is not None and user in row.seats):
-                notice = (await self.bot.service.join(row.id, user, role=role)).notice
+                notice = (
+                    await self.bot.service.join(row.id, user, role=role, name=interaction.user.display_name)
+                ).notice
             if record is not None:
                 await self._pick(row.id, user, record.name)
                 notice = f"{notice} You bring {record.name}.".strip()
@@ -752,7 +754,7 @@ class ApocryphaCog(
         record = await self._usable_saint(interaction, name)
         user = interaction.user.id
         if user not in row.seats:
-            await self.bot.service.join(row.id, user)
+            await self.bot.service.join(row.id, user, name=interaction.user.display_name)
         await self._pick(row.id, user, record.name)
         await say(interaction, f"You bring {record.name} to the mission.")
 

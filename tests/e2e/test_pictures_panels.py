@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cogs.common.pictures import seat_names
 from tests.e2e.harness import ids_on, running_bot, settle
 from tests.fakediscord import FakeDiscord, transcript
 
@@ -104,6 +105,8 @@ async def test_apocrypha_check_dice_on_the_saints_and_the_guides_panels(fake_dis
         await run(w.bob, "apocrypha join", saint="Frank Block")
         await run(w.carol, "apocrypha join", saint="Zeez")
         await run(w.alice, "apocrypha start")
+        started = await bot.service.session_in(w.table.id)
+        assert seat_names(started) == ["bob", "carol"]  # the pictures name the players, not "Player 2"
         await run(w.alice, "apocrypha guide start", saint="Frank Block")
         await run(w.alice, "apocrypha guide check", saint="Frank Block", virtue="body", target=10)
         [bob_panel] = fake.dm_messages(w.bob)

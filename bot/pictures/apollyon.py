@@ -14,7 +14,7 @@ from bot.pictures.kit import BLUE, FAINT, GOLD, GREEN, NOTE, PAD, READ, RED, WID
 GAP = 8
 LABEL = 96  # a containment row's label ("Temporary", "Row 1") left of its anomalies
 ENTRY = READ - 2  # an anomaly's name in a containment row: three a row, so a little smaller
-SITE_MOST = 420  # the tallest a site's box grows (three full rows of anomalies and its MTFs)
+TILE_MOST = NOTE + 4 + 3 * (READ + 4) + 2 * (READ + 3) + 12  # a tile with a kind line, three lines and a foot
 
 
 @lru_cache(maxsize=1024)
@@ -28,7 +28,7 @@ def _name(card: str) -> str:
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     sites = public.get("sites", [])
-    cv = tall_canvas(900 + SITE_MOST * len(sites))
+    cv = tall_canvas(_most_height(public))
     y = PAD
     y += cv.heading(PAD, y, "SCP: Apollyon")
     month, months = public.get("month", 1), public.get("months", 6)
@@ -46,10 +46,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         ("Situations", public.get("situations", [])),
         ("Loose anomalies", public.get("public_zone", [])),
     ):
-        tiles = []
-        for entry in cards:
-            tokens = entry.get("tokens")
-            tiles.append((_name(entry["card"]), f"{tokens} danger" if isinstance(tokens, int) else ""))
+        tiles = [(_name(entry["card"]), _numbers(entry)) for entry in cards]
         cv.text(PAD, y, f"{title}: {len(cards) or 'none'}", size=READ, bold=True)
         y += READ + 10
         for i in range(0, len(tiles), 2):
@@ -76,8 +73,9 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         ]
         lines = [[names_[i : i + 3] for i in range(0, len(names_), 3)] for _, names_ in rows]
         heights = [[max(cv.tile_height(n, entry_w, ENTRY, 3) for n in chunk) for chunk in chunks] for chunks in lines]
-        mtfs = site.get("mtfs", [])
-        box_h = 74 + (sum(h + GAP for hs in heights for h in hs) if rows else READ + 8) + len(mtfs) * (READ + 4) + 12
+        mtfs = [_mtf(i, mtf) for i, mtf in enumerate(site.get("mtfs", []))]
+        mtf_h = sum(len(cv.lines(m, inner, READ, max_lines=2)) * (READ + 4) for m in mtfs)
+        box_h = 74 + (sum(h + GAP for hs in heights for h in hs) if rows else READ + 8) + mtf_h + 12
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=BLUE)
         cv.text(PAD + 10, y + 8, f"{who}'s site", size=READ + 3, bold=True, width=inner, least=READ)
         resources = " · ".join(
@@ -95,15 +93,40 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
                     cv.tile(PAD + 10 + LABEL + i * (entry_w + GAP), top, entry_w, name, size=ENTRY, height=h,
                             stripe=GOLD if label == "Temporary" else GREEN)
                 top += h + GAP
-        for i, mtf in enumerate(mtfs):
-            members = ", ".join(_name(m["card"]) for m in mtf.get("members", [])) or "empty"
-            mission = mtf.get("mission")
-            doing = f" · {mission['kind']}" if mission else ""
-            cv.text(PAD + 10, top + i * (READ + 4), f"MTF {i + 1}: {members}{doing}", size=READ, width=inner,
-                    least=NOTE)
+        for line in mtfs:
+            top += cv.paragraph(PAD + 10, top, line, inner, size=READ, max_lines=2, least=NOTE)
         y += box_h + 10
     cv.crop(y + PAD - 10)
     return cv
+
+
+def _most_height(public: dict[str, Any]) -> int:
+    """The tallest this table can draw: every tile at three lines, every MTF at two."""
+    tiles = sum((len(public.get(k, [])) + 1) // 2 for k in ("situations", "public_zone"))
+    height = 260 + tiles * (TILE_MOST + GAP)
+    for site in public.get("sites", []):
+        chunks = sum((len(r) + 2) // 3 for r in [site.get("temporary", []), *site.get("rows", [])])
+        height += 120 + chunks * (TILE_MOST + GAP) + len(site.get("mtfs", [])) * 2 * (READ + 4)
+    return height
+
+
+def _mtf(i: int, mtf: dict[str, Any]) -> str:
+    members = ", ".join(_name(m["card"]) for m in mtf.get("members", [])) or "empty"
+    mission = mtf.get("mission")
+    return f"MTF {i + 1}: {members}" + (f" · {mission['kind']}" if mission else "")
+
+
+def _numbers(entry: dict[str, Any]) -> str:
+    """What a situation costs (its danger, the Masquerade tokens on it) or a loose anomaly takes to
+    capture (threat, subdue, minions)."""
+    book = catalogue()
+    if entry["card"] in book.situations:
+        return f"danger {book.situations[entry['card']].danger} · {entry.get('tokens', 0)} Masquerade"
+    if entry["card"] in book.anomalies:
+        info = book.anomalies[entry["card"]]
+        minions = f" · {entry['minions']} minion{'s' if entry['minions'] != 1 else ''}" if entry.get("minions") else ""
+        return f"threat {info.threat} · subdue {info.subdue}{minions}"
+    return ""
 
 
 def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:

@@ -61,7 +61,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
         powers = [_power(data, slot) for slot in hero.get("board", [])[:6]]
         rows = [powers[i : i + 3] for i in range(0, len(powers), 3)]
-        heights = [max(cv.tile_height(name, card_w, max_lines=2, kind="ready") for name, _ in row) for row in rows]
+        heights = [max(cv.tile_height(name, card_w, max_lines=3, kind="ready") for name, _ in row) for row in rows]
         notes = [
             *(["dead"] if hero.get("dead") else []),
             *(["Role flipped"] if hero.get("flipped") else []),
@@ -77,7 +77,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
                            width=inner, least=NOTE) + 2
         for row, h in zip(rows, heights, strict=True):
             for i, (name, ready) in enumerate(row):
-                cv.tile(PAD + 10 + i * (card_w + GAP), top, card_w, name, stripe=GREEN, height=h, max_lines=2,
+                cv.tile(PAD + 10 + i * (card_w + GAP), top, card_w, name, stripe=GREEN, height=h, max_lines=3,
                         kind="ready" if ready else "exhausted", dim=not ready)
             top += h + GAP
         for i, die in enumerate(hero.get("dice", [])):

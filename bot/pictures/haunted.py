@@ -23,7 +23,7 @@ GAP = 8
 
 
 def draw(public: dict[str, Any], names: list[str]) -> Canvas:
-    cv = tall_canvas(260 + 300 * len(public["lines"]))
+    cv = tall_canvas(240 + 400 * len(public["lines"]))  # a player's box is ~370 px at most
     book = catalogue()
     y = PAD
     over = public["step"] == "over"
@@ -55,13 +55,11 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         box_h = 40 + NOTE + 8 + sum(heights) + 2 * 6 + 12
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=GOLD if on_move else PURPLE, width=4 if on_move else 2)
         head = ("▶ " if on_move else "") + names[seat]
-        count = public["hand_counts"][seat]
-        right = f"{count} in hand"
-        cv.text(WIDTH - PAD - 10, y + 10, right, size=READ, colour=INK, anchor="ra")
+        lost = seat in public.get("losers", [])
+        right = f"{public['hand_counts'][seat]} in hand" + (" · lost" if lost else "")
+        cv.text(WIDTH - PAD - 10, y + 10, right, size=READ, bold=lost, colour=RED if lost else INK, anchor="ra")
         cv.text(PAD + 10, y + 8, head, size=READ + 4, bold=True, colour=GOLD if on_move else INK,
-                width=inner - cv.text_width(right, READ) - 12, least=READ)
-        if seat in public.get("losers", []):
-            cv.text(WIDTH - PAD - 10, y + 10 + READ + 4, "lost", size=READ, bold=True, colour=RED, anchor="ra")
+                width=inner - cv.text_width(right, READ, lost) - 12, least=READ)
         top = y + 40
         for i, line in enumerate(lines):
             lx = PAD + 10 + i * (col_w + GAP)

@@ -339,7 +339,9 @@ class Canvas:
             self.box(x, y, filled, h, fill=colour, radius=4)
         for at, name in (marks or {}).items():
             mx = x + int(w * at / most)
-            self.draw.line((mx, y - 4, mx, y + h + 4), fill=GOLD, width=2)
+            # Ticks above and below the bar, so a mark never runs through the label inside it.
+            self.draw.line((mx, y - 5, mx, y + 5), fill=GOLD, width=3)
+            self.draw.line((mx, y + h - 5, mx, y + h + 5), fill=GOLD, width=3)
             half = self.text_width(name, mark_size) // 2 + 2
             self.text(min(max(mx, x + half), x + w - half), y + h + 6, name, size=mark_size, colour=GOLD,
                       anchor="ma")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import os
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -31,8 +32,9 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
         "database_url": f"sqlite+aiosqlite:///{tmp_path}/bot.db",
         "demo_game": True,
         "sweep_seconds": 3600,
-        # Pictures cost CPU on every table and panel redraw; the tests that are about them turn them on.
-        "pictures": False,
+        # Pictures cost CPU on every table and panel redraw; the tests that are about them turn them on,
+        # and E2E_PICTURES=1 turns them on everywhere (to look at them in --transcripts pages).
+        "pictures": os.environ.get("E2E_PICTURES") == "1",
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

@@ -24,7 +24,8 @@ Side = Literal["hope", "doom"]
 
 # The steps and moments a power can be used in. Turn steps, investigation
 # steps, check steps, and the special Damage and Play steps ("play" powers
-# change how other powers are paid for, e.g. lowering costs).
+# change how other powers are paid for, e.g. lowering costs; "always" powers carry the golden
+# rules' rulings, `may`/`cannot`/`never`/`set`, that hold while their card is in force).
 Timing = Literal[
     "start",
     "support",
@@ -52,6 +53,7 @@ Timing = Literal[
     "mission_start",
     "mission_end",
     "any",
+    "always",
 ]
 
 # The cost hierarchy, highest first. Lowering moves one place down the list

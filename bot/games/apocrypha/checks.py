@@ -79,10 +79,9 @@ def offer_assist(t: Table, helper: int, virtue: str) -> None:
         )
     if any(a.seat == helper for a in check.assists):
         raise GameError("You are already assisting this check.")
-    if not t.can_assist(helper, check.seat, virtue):
-        raise GameError(
-            f"Your {virtue.capitalize()} does not point at {seat_ref(check.seat)}, so you cannot assist with it."
-        )
+    problem = assist_problem(t, helper, check.seat, virtue)
+    if problem:
+        raise GameError(problem)
     value = t.saint(helper).value(virtue)
     assist = Assist(
         seat=helper, virtue=virtue, value=value, rerolls_left=value, accepted=helper == check.seat
@@ -104,6 +103,19 @@ def offer_assist(t: Table, helper: int, virtue: str) -> None:
         "assist",
         f"{seat_ref(helper)} offers to assist {seat_ref(check.seat)} with {virtue.capitalize()} {value}.",
     )
+
+
+def assist_problem(t: Table, helper: int, target: int, virtue: str) -> str | None:
+    """Why this saint cannot assist that check with that virtue (the cards may say so), or None."""
+    from bot.games.apocrypha import golden
+
+    verdict = golden.allowed(t, helper, "assist")
+    if not verdict.allowed:
+        return verdict.reason()
+    reaches = t.can_assist(helper, target, virtue)
+    if not reaches and not golden.allowed(t, helper, "assist_anyone", default=False).allowed:
+        return f"Your {virtue.capitalize()} does not point at {seat_ref(target)}, so you cannot assist with it."
+    return None
 
 
 def answer_assist(t: Table, helper: int, accept: bool) -> None:
@@ -151,6 +163,7 @@ def apply_mutation(
         f"The check mutates: {label}. Rolled {', '.join(map(str, rolls))}; {result} applies: {row.text}",
     )
     ctx = Ctx(t, check.seat, [check.seat], None, None, None)
+    ctx.kind, ctx.source = "mutation", side.name
     try:
         BOOK.run(ctx, row.effects)
     except GameError as exc:
@@ -340,6 +353,9 @@ def reroll(t: Table, seat: int, dice: list[int], assist_seat: int | None) -> Non
     check = require_check(t, "evaluate")
     if seat != check.seat:
         raise GameError("Only the saint attempting the check rerolls its dice.")
+    from bot.games.apocrypha import golden
+
+    golden.require(t, seat, "reroll")
     if assist_seat is None:
         if len(dice) > check.granted_rerolls:
             raise GameError(f"You may reroll {check.granted_rerolls} dice with the rerolls you were given.")
@@ -453,8 +469,11 @@ def run_mandatory(t: Table, timing: str, seat: int, affected: list[int] | None =
     from bot.games.apocrypha.context import Ctx
     from bot.games.apocrypha.effects import BOOK
 
+    mission = t.book.missions.get(t.pub.mission or "")
     for uid, power in mandatory_powers(t, timing, seat):
         ctx = Ctx(t, seat, affected or [seat], uid, power, None)
+        if uid is None:  # a table power: the mission's own, or the nexus's (for the golden rules)
+            ctx.kind = "mission" if mission is not None and any(p is power for p in mission.powers) else "nexus"
         try:
             BOOK.run(ctx, power.effects)
         except GameError as exc:

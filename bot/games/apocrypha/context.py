@@ -38,6 +38,9 @@ class Ctx:
         self.power = power
         self.cmd = cmd
         self.shifts: list[tuple[int, str | None, str | None]] = []
+        # The source's kind for the golden rules when `uid` does not say (a mutation, a nexus, the mission).
+        self.kind: str | None = None
+        self.source: str | None = None
 
     # -- helpers -------------------------------------------------------------------
     @property
@@ -175,7 +178,13 @@ class Ctx:
                 self.t.tell(seat, "lose_cards", f"You {place} {names}.")
 
     def heal(self, n: int, virtue: str | None) -> None:
+        from bot.games.apocrypha import golden
+
         for seat in self.affected:
+            verdict = golden.allowed(self.t, seat, "heal")
+            if not verdict.allowed:
+                golden.ignore(self.t, f"{seat_ref(seat)} would heal", verdict.reason("they"))
+                continue
             pile = self.t.view(seat).discard
             options = [u for u in pile if virtue is None or self.t.virtue_of(u) == virtue]
             picked = self.t.state.rng.sample(options, min(n, len(options)))
@@ -242,9 +251,12 @@ class Ctx:
             self.t.say("search", f"{seat_ref(seat)} searches their deck.")
 
     def give(self, n: int) -> None:
+        from bot.games.apocrypha import golden
+
         to = self.affected[0]
         if to == self.actor:
             raise GameError("Choose another saint to give cards to.")
+        golden.require(self.t, self.actor, "give")
         chosen = [u for u in self._chosen_cards() if u in self.t.hand(self.actor)]
         if len(chosen) < min(n, len(self.t.hand(self.actor))):
             raise GameError(f"Name {plural(n, 'card')} from your hand to give.")
@@ -439,6 +451,15 @@ class Ctx:
                 data={"options": options, "uid": self.uid, "actor": self.actor},
             )
         )
+
+    def rule(self, block: dict[str, Any], until: str) -> None:
+        from bot.games.apocrypha import golden
+
+        kind = self.kind or ("saint" if self.uid == "saint" else self.t.kind(self.uid) if self.uid else "mission")
+        source = self.source or (self.t.saint(self.actor).name if self.uid == "saint" else self.uid or "mission")
+        golden.put_in_force(self.t, source, kind, block, self.affected, until)
+        if self.power is not None:
+            self.t.say("ruling", f"{self.power.text} (until the {until} ends)")
 
     def source_name(self) -> str:
         return self.t.name(self.uid) if self.uid else "the table"

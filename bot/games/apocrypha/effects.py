@@ -437,3 +437,41 @@ def confronted_to(ctx: Any, place: str = "recycle") -> None:
     _need(place in PLACES, f"place must be one of {PLACES}")
     if ctx is not None:
         ctx.confronted_to(place)
+
+
+# -- the golden rules: rulings on what saints may do (bot/games/apocrypha/golden.py) -------------
+UNTIL = ("confrontation", "investigation", "turn", "mission")
+
+
+def _ruling_op(word: str):
+    def op(ctx: Any, action: str, until: str = "turn") -> None:
+        from bot.games.apocrypha.golden import ACTIONS
+
+        _need(action in ACTIONS, f"action must be one of {tuple(ACTIONS)}")
+        _need(until in UNTIL, f"until must be one of {UNTIL}")
+        if ctx is not None:
+            ctx.rule({"op": word, "action": action}, until)
+
+    op.__name__ = word
+    op.__doc__ = (
+        f"A ruling: the affected saints {word} do `action`. On a power with timing `always` it holds "
+        "while the card is in force; played or applied, it holds `until` that ends. The golden rules "
+        "settle conflicts (never, then cannot, then may)."
+    )
+    return op
+
+
+for _word in ("may", "cannot", "never"):
+    BOOK.op(_word)(_ruling_op(_word))
+
+
+@BOOK.op("set")
+def set_rule(ctx: Any, rule: str, value: Any, until: str = "turn") -> None:
+    """A ruling on a rule's value (damage_virtue, lost_threat, hand_size); the strongest card's wins."""
+    from bot.games.apocrypha.golden import VALUES
+
+    _need(rule in VALUES, f"rule must be one of {tuple(VALUES)}")
+    _need(value in VALUES[rule], f"{rule} must be one of {VALUES[rule]}")
+    _need(until in UNTIL, f"until must be one of {UNTIL}")
+    if ctx is not None:
+        ctx.rule({"op": "set", "rule": rule, "value": value}, until)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import archetypes, checks, coop, damage, opponents, sanctify
+from bot.games.apocrypha import archetypes, checks, coop, damage, golden, opponents, sanctify
 from bot.games.apocrypha.cards import Gift, Omen, Threat
 from bot.games.apocrypha.state import Confrontation, Modifier, card_id
 from bot.games.apocrypha.table import PLACE_WORDS, Table
@@ -129,8 +129,7 @@ def after_check(t: Table) -> None:
         terminate(t, True)
         return
     if confront.kind == "threat" and check.margin is not None:
-        threat = t.card(confront.card)
-        virtue = threat.damage_virtue or check.virtue
+        virtue = golden.damage_virtue(t, check.seat, t.card(confront.card), check.virtue)
         damage.suffer(t, check.seat, -check.margin, virtue, source=confront.card, choice=True)
         if t.pub.mode == "guided" and check.seat not in t.pub.must_reset:
             t.pub.must_reset.append(check.seat)
@@ -146,6 +145,7 @@ def terminate(t: Table, won: bool) -> None:
     uid = confront.card
     name = t.name(uid)
     checks.run_mandatory(t, "win" if won else "lose", seat)
+    lost_to = golden.value(t, seat, "lost_threat", "top" if t.pub.mode == "guided" else "shuffle")
     if confront.kind == "gift":
         if won and confront.won_to:
             t.put(seat, uid, confront.won_to)
@@ -159,10 +159,10 @@ def terminate(t: Table, won: bool) -> None:
         coop.return_archetype(t, confront, won)
     elif won:
         t.say("win", f"{seat_ref(seat)} wins vs. {name}; it goes back to the box.")
-    elif t.sec.origins.get(uid) in t.sec.nexus_decks:
+    elif t.sec.origins.get(uid) in t.sec.nexus_decks and lost_to != "box":
         deck = t.sec.nexus_decks[t.sec.origins[uid]]
-        if t.pub.mode == "guided":
-            # The guide decides whether it fights on or retreats: it waits on top of its nexus.
+        if lost_to == "top":
+            # Guided, the guide decides whether it fights on or retreats: it waits on top of its nexus.
             deck.insert(0, uid)
             t.say("lose", f"{seat_ref(seat)} loses vs. {name}; it lurks at the nexus still.")
         else:
@@ -181,6 +181,7 @@ def terminate(t: Table, won: bool) -> None:
 
 def end_confrontation(t: Table) -> None:
     t.pub.pending = [p for p in t.pub.pending if p.kind != "accept_assist"]
+    t.pub.modifiers = [m for m in t.pub.modifiers if m.until != "confrontation"]
     t.sec.used = []
     # The card's origin is kept only while a hold may still send it back to its nexus, or while
     # it is one of the opponents still waiting.
@@ -193,6 +194,7 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
     confront = t.pub.confront
     if confront is None or confront.step != "avoid":
         raise GameError("You can only avoid a card right after it is flipped.")
+    golden.require(t, confront.seat, "avoid")
     uid = confront.card
     fate = gift if confront.kind == "gift" else threat
     if fate == "shuffle" and t.sec.origins.get(uid) in t.sec.nexus_decks:

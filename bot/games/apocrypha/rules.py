@@ -17,6 +17,7 @@ from bot.games.apocrypha import (
     checks,
     coop,
     damage,
+    golden,
     guide,
     investigate,
     opponents,
@@ -460,7 +461,8 @@ class Apocrypha(Rules[ApocryphaState]):
                     acts.append(Next())
                 if check.stage == "evaluate":
                     acts.append(Keep())
-                    for a in check.assists:
+                    rerolls = golden.allowed(t, seat, "reroll").allowed
+                    for a in check.assists if rerolls else []:
                         if a.accepted and a.rerolls_left and check.pool:
                             low = sorted(check.pool.live(), key=lambda i: check.pool.dice[i].value)[
                                 : a.rerolls_left
@@ -475,16 +477,21 @@ class Apocrypha(Rules[ApocryphaState]):
                     acts += [Attempt(virtue=x.virtue) for x in t.card(pub.confront.card).targets]
         elif pub.active == seat:
             here = pub.nexuses.get(pub.saints[seat].nexus or "")
-            if pub.step == "investigate" and here is not None and not here.sealed:
+            if (
+                pub.step == "investigate"
+                and here is not None
+                and not here.sealed
+                and golden.allowed(t, seat, "investigate").allowed
+            ):
                 acts += [Investigate(omen=u) for u in state.players[seat].hand if t.is_omen(u)]
                 if pub.investigations > 0:
                     acts.append(Investigate())
-            if pub.step == "transfer" and not pub.moved and not pub.gave:
+            if pub.step == "transfer" and not pub.gave and _allowed(lambda: turns.check_give(t, seat)):
                 cards = list({card_id(u): u for u in reversed(state.players[seat].hand)}.values())[::-1]
                 acts += [Give(card=u, to=o) for u in cards for o in t.at_nexus(seat)]
                 if coop.may_bury_instead(t, seat):
                     acts += [Give(card=u, to=seat) for u in cards]
-            if pub.step == "sanctify" and pub.coop is None:
+            if pub.step == "sanctify" and pub.coop is None and golden.allowed(t, seat, "seal").allowed:
                 acts.append(Seal())
             acts.append(Next() if pub.step != "end" else EndTurn())
             if pub.step != "end":
@@ -506,7 +513,7 @@ class Apocrypha(Rules[ApocryphaState]):
         if check is None or any(a.seat == seat for a in check.assists):
             return []
         virtue = check.original_virtue
-        return [AssistCheck(virtue=virtue)] if t.can_assist(seat, check.seat, virtue) else []
+        return [AssistCheck(virtue=virtue)] if checks.assist_problem(t, seat, check.seat, virtue) is None else []
 
     def _playable(self, t: Table, seat: int) -> list[Play]:
         """Card powers playable now, each with its choices, kept only if the engine accepts them."""

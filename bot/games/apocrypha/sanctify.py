@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import archetypes, checks, damage
+from bot.games.apocrypha import archetypes, checks, damage, golden
 from bot.games.apocrypha.cards import Requirement
 from bot.games.apocrypha.state import Confrontation, Sanctify, card_id
 from bot.games.apocrypha.table import Table
@@ -53,7 +53,9 @@ def may_enter(t: Table, seat: int) -> bool:
     if coop is None or key not in t.pub.nexuses or t.pub.nexuses[key or ""].sealed:
         return False
     empty = not t.sec.nexus_decks.get(key or "")
-    if not (empty or coop.may_seal):
+    # The rules allow it on an empty nexus or after a win the goal structure names; a card may
+    # allow it anywhere, or forbid it (the golden rules).
+    if not golden.allowed(t, seat, "seal", default=empty or coop.may_seal).allowed:
         return False
     enter(t, seat, Sanctify(stage="seal", nexus=key or "", auto_seal=empty))
     return True
@@ -106,6 +108,7 @@ def guard(t: Table, seat: int, key: str, virtue: str | None, card: str | None) -
         raise GameError(f"{nexus.name} is on its Doom side; only a Hope-side nexus can be guarded.")
     if key in s.tried:
         raise GameError(f"A saint has already tried to guard {nexus.name}.")
+    golden.require(t, seat, "guard")
     requirement = t.book.nexuses[nexus.box_id or ""].guard
     check_request(requirement, virtue, card, t, seat)
     s.tried.append(key)
@@ -159,6 +162,7 @@ def seal(t: Table, seat: int, virtue: str | None, card: str | None) -> None:
         raise GameError(f"Only a saint at {nexus.name} can seal it.")
     if "seal" in s.tried:
         raise GameError(f"A saint has already tried to seal {nexus.name} this turn.")
+    golden.require(t, seat, "seal")
     empty = not t.sec.nexus_decks.get(s.nexus)
     if s.auto_seal or empty:
         s.tried.append("seal")
@@ -341,10 +345,15 @@ def legal(t: Table, seat: int) -> list[object]:
         virtues = [x.virtue for x in req.targets] or [None]
         return [{"virtue": v, "card": card} for v in virtues]
 
-    if s.stage == "guard" and here in guard_candidates(t) and t.pub.nexuses[here or ""].side == "hope":
+    if (
+        s.stage == "guard"
+        and here in guard_candidates(t)
+        and t.pub.nexuses[here or ""].side == "hope"
+        and golden.allowed(t, seat, "guard").allowed
+    ):
         req = t.book.nexuses[t.pub.nexuses[here or ""].box_id or ""].guard
         out += [Guard(nexus=here or "", **v) for v in variants(req)]
-    if s.stage == "seal" and here == s.nexus and "seal" not in s.tried:
+    if s.stage == "seal" and here == s.nexus and "seal" not in s.tried and golden.allowed(t, seat, "seal").allowed:
         req = t.book.nexuses[t.pub.nexuses[s.nexus].box_id or ""].seal
         auto = s.auto_seal or not t.sec.nexus_decks.get(s.nexus)
         out += [Seal()] if auto else [Seal(**v) for v in variants(req)]

@@ -150,8 +150,9 @@ class Modifier(BaseModel):
 
     source: str  # card instance or id
     power: dict[str, Any]
-    until: Literal["investigation", "turn", "mission"] = "investigation"
+    until: Literal["confrontation", "investigation", "turn", "mission"] = "investigation"
     seat: int | None = None
+    kind: str | None = None  # the source's kind for the golden rules' hierarchy (None: the card's own)
 
 
 class Hold(BaseModel):

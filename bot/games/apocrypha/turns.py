@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural
-from bot.games.apocrypha import checks, coop, investigate, sanctify
+from bot.games.apocrypha import checks, coop, golden, investigate, sanctify
 from bot.games.apocrypha.cards import COST_HIERARCHY, Gift, Omen, Power
 from bot.games.apocrypha.commands import Play
 from bot.games.apocrypha.state import TURN_STEPS
@@ -159,7 +159,7 @@ def play(t: Table, seat: int, cmd: Play) -> None:
     if not 0 <= cmd.power < len(powers):
         raise GameError(f"{card.name} has no power number {cmd.power + 1}.")
     power = powers[cmd.power]
-    if power.timing == "play" or power.mandatory:
+    if power.timing in ("play", "always") or power.mandatory:
         raise GameError(f"{card.name}'s power applies by itself; it is not played.")
     key = f"{'saint' + str(seat) if place == 'saint' else cmd.card}:{cmd.power}"
     if key in t.sec.used:
@@ -278,7 +278,8 @@ def next_step(t: Table, seat: int) -> None:
         pub.investigations = 0
         key = t.view(seat).nexus
         empty = key in pub.nexuses and not t.sec.nexus_decks.get(key or "", [])
-        nxt = "sanctify" if empty and not pub.nexuses[key or ""].sealed else "transfer"
+        # (Co-op enters Sanctify through sanctify.may_enter above, unless a card forbids sealing.)
+        nxt = "sanctify" if empty and not pub.nexuses[key or ""].sealed and pub.coop is None else "transfer"
     pub.step = nxt  # type: ignore[assignment]
     t.sec.used = []
     t.say("step", f"{seat_ref(seat)} goes to the {nxt.capitalize()} step.")
@@ -294,6 +295,7 @@ def investigate_cmd(t: Table, seat: int, omen: str | None) -> None:
     key = t.view(seat).nexus
     if key is None or key not in t.pub.nexuses or t.pub.nexuses[key].sealed:
         raise GameError("You are not at a nexus you can investigate.")
+    golden.require(t, seat, "investigate")
     if omen is None:
         if t.pub.investigations <= 0:
             raise GameError("You need to play an omen (or a card that lets you) to investigate.")
@@ -329,6 +331,7 @@ def check_move(t: Table, seat: int, nexus: str) -> None:
     if t.view(seat).nexus == nexus:
         raise GameError("You are already there.")
     coop.check_move(t, seat, nexus)
+    golden.require(t, seat, "move")
     if seat == active and pub.moved:
         raise GameError("You have already moved this turn.")
     if seat == active and pub.gave:
@@ -345,12 +348,20 @@ def move(t: Table, seat: int, nexus: str) -> None:
     checks.run_mandatory(t, "move", seat)
 
 
-def give(t: Table, seat: int, uid: str, to: int) -> None:
-    pub = t.pub
+def check_give(t: Table, seat: int) -> None:
+    """Refuse a give the rules (or the cards) do not allow now, before naming the card."""
     require_active(t, seat, "transfer")
     require_free(t)
-    if pub.moved:
-        raise GameError("You moved this turn, so you cannot give a card.")
+    golden.require(t, seat, "give")
+    if t.pub.moved:
+        golden.require(
+            t, seat, "give_after_move", default=False, refusal="You moved this turn, so you cannot give a card."
+        )
+
+
+def give(t: Table, seat: int, uid: str, to: int) -> None:
+    pub = t.pub
+    check_give(t, seat)
     if pub.gave:
         raise GameError("You have already given a card this turn.")
     if to == seat and coop.may_bury_instead(t, seat):
@@ -377,7 +388,7 @@ def reset_hand(t: Table, seat: int, discard: list[str], recycle: list[str] | Non
     for uid in discard:
         hand.remove(uid)
         t.put(seat, uid, "discard")
-    size = t.view(seat).hand_size
+    size = golden.value(t, seat, "hand_size", t.view(seat).hand_size)
     extra = len(hand) - size
     if extra > 0:
         chosen = [u for u in (recycle or []) if u in hand][:extra]
@@ -439,8 +450,13 @@ def seal(t: Table, seat: int) -> None:
     nexus = pub.nexuses.get(key)
     if nexus is None or nexus.sealed:
         raise GameError("There is no nexus here to seal.")
-    if t.sec.nexus_decks.get(key):
-        raise GameError("Only an empty nexus can be sealed without a card that allows it.")
+    golden.require(
+        t,
+        seat,
+        "seal",
+        default=not t.sec.nexus_decks.get(key),
+        refusal="Only an empty nexus can be sealed without a card that allows it.",
+    )
     nexus.sealed = True
     t.say("seal", f"{seat_ref(seat)} seals {nexus.name}; it is removed from the mission.")
     for other in pub.order:

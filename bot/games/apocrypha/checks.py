@@ -114,7 +114,9 @@ def assist_problem(t: Table, helper: int, target: int, virtue: str) -> str | Non
         return verdict.reason()
     reaches = t.can_assist(helper, target, virtue)
     if not reaches and not golden.allowed(t, helper, "assist_anyone", default=False).allowed:
-        return f"Your {virtue.capitalize()} does not point at {seat_ref(target)}, so you cannot assist with it."
+        return (
+            f"Your {virtue.capitalize()} does not point at {seat_ref(target)}, so you cannot assist with it."
+        )
     return None
 
 
@@ -473,7 +475,9 @@ def run_mandatory(t: Table, timing: str, seat: int, affected: list[int] | None =
     for uid, power in mandatory_powers(t, timing, seat):
         ctx = Ctx(t, seat, affected or [seat], uid, power, None)
         if uid is None:  # a table power: the mission's own, or the nexus's (for the golden rules)
-            ctx.kind = "mission" if mission is not None and any(p is power for p in mission.powers) else "nexus"
+            ctx.kind = (
+                "mission" if mission is not None and any(p is power for p in mission.powers) else "nexus"
+            )
         try:
             BOOK.run(ctx, power.effects)
         except GameError as exc:

@@ -41,6 +41,9 @@ class Ctx:
         # The source's kind for the golden rules when `uid` does not say (a mutation, a nexus, the mission).
         self.kind: str | None = None
         self.source: str | None = None
+        # Inside "otherwise": the first part must be done in full (fewer matching cards fail it).
+        self.strict = False
+        self.asked = False  # the saint has chosen to attempt the first part
 
     # -- helpers -------------------------------------------------------------------
     @property
@@ -155,7 +158,7 @@ class Ctx:
                 and (kind is None or self.t.kind(u) == kind)
             ]
             count = len(matching) if n == -1 else min(n, len(matching))
-            if required and (count < n or count == 0):
+            if (required or self.strict) and (count < n or count == 0):
                 raise GameError(f"You need {plural(max(n, 1), 'matching card')} in hand to pay for that.")
             if count == 0:
                 continue
@@ -218,7 +221,9 @@ class Ctx:
             "examine",
             "On top of the nexus: " + (", ".join(self.t.name(u) for u in top) or "nothing") + ".",
         )
-        self.t.say("examine", f"{seat_ref(self.actor)} examines the top {plural(len(top), 'card')} of their nexus.")
+        self.t.say(
+            "examine", f"{seat_ref(self.actor)} examines the top {plural(len(top), 'card')} of their nexus."
+        )
         if reorder and len(top) > 1:
             self.t.state.players[self.actor].examined = list(top)
             self.t.pub.pending.append(
@@ -264,7 +269,9 @@ class Ctx:
             self.t.hand(self.actor).remove(uid)
             self.t.hand(to).append(uid)
             self.t.tell(to, "given", f"{seat_ref(self.actor)} gives you {self.t.name(uid)}.")
-        self.t.say("give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {plural(min(n, len(chosen)), 'card')}.")
+        self.t.say(
+            "give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {plural(min(n, len(chosen)), 'card')}."
+        )
 
     def slot_self(self, with_confronted: bool) -> None:
         uid = self.uid
@@ -351,7 +358,9 @@ class Ctx:
             self.t.hand(to).append(deck.pop(0))
             given += 1
         self.adjust_target(per_card * given)
-        self.t.say("give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {plural(given, 'card')} from their deck.")
+        self.t.say(
+            "give", f"{seat_ref(self.actor)} gives {seat_ref(to)} {plural(given, 'card')} from their deck."
+        )
 
     # -- investigating ---------------------------------------------------------------
     def investigate(self) -> None:
@@ -455,11 +464,89 @@ class Ctx:
     def rule(self, block: dict[str, Any], until: str) -> None:
         from bot.games.apocrypha import golden
 
-        kind = self.kind or ("saint" if self.uid == "saint" else self.t.kind(self.uid) if self.uid else "mission")
-        source = self.source or (self.t.saint(self.actor).name if self.uid == "saint" else self.uid or "mission")
+        kind = self.kind or (
+            "saint" if self.uid == "saint" else self.t.kind(self.uid) if self.uid else "mission"
+        )
+        source = self.source or (
+            self.t.saint(self.actor).name if self.uid == "saint" else self.uid or "mission"
+        )
         golden.put_in_force(self.t, source, kind, block, self.affected, until)
         if self.power is not None:
             self.t.say("ruling", f"{self.power.text} (until the {until} ends)")
+
+    def copy(self, card: str, who: str) -> None:
+        from bot.games.apocrypha import copies
+
+        cid = copies.target_card(self.t, self.uid, card)
+        seat = self.actor
+        if who == "nexus":
+            others = self.t.at_nexus(self.actor)
+            if not others:
+                raise GameError("No other saint is at this nexus to confront the copy.")
+            seat = min(
+                others,
+                key=lambda s: (
+                    (self.t.pub.order.index(s) - self.t.pub.order.index(self.actor)) % len(self.t.pub.order)
+                ),
+            )
+        copies.confront_copy(self.t, seat, cid, self.uid)
+
+    def otherwise(self, attempt: list[dict[str, Any]], then: list[dict[str, Any]]) -> None:
+        """ "Do X; otherwise Y": X is attempted in full or not at all; if it cannot be done, Y must be.
+        A saint playing the power may go straight to Y (option 2); a mandatory power asks the saint
+        when X is possible (the rulebook lets them attempt it), and does Y at once when it is not."""
+        from bot.games.apocrypha.effects import BOOK
+
+        if self.cmd is not None and self.cmd.option == 1:
+            BOOK.run(self, then)
+            return
+        if self.cmd is None and not getattr(self, "asked", False) and self._possible(attempt):
+            seat = self.affected[0]
+            self.t.pub.pending.append(
+                Pending(
+                    seat=seat,
+                    kind="choose",
+                    text=(self.power.text if self.power else "Do the first part, or else the second."),
+                    options=["attempt the first part", "do the second part"],
+                    data={
+                        "options": [[{"op": "otherwise", "attempt": attempt, "then": then}], then],
+                        "uid": self.uid,
+                        "actor": self.actor,
+                        "asked": True,
+                    },
+                )
+            )
+            return
+        state, events = self.t.state, len(self.t.events)
+        before = state.model_copy(deep=True)
+        self.strict = True
+        try:
+            BOOK.run(self, attempt)
+        except GameError as exc:
+            for field in type(state).model_fields:
+                setattr(state, field, getattr(before, field))
+            self.t.pub, self.t.sec = state.public, state.secret
+            del self.t.events[events:]
+            self.t.say(
+                "otherwise", f"That cannot be done ({exc.message.rstrip('.')}), so the other part must be."
+            )
+            self.strict = False
+            BOOK.run(self, then)
+        finally:
+            self.strict = False
+
+    def _possible(self, blocks: list[dict[str, Any]]) -> bool:
+        """Whether these blocks can be carried out in full now (tried on a copy of the state)."""
+        from bot.games.apocrypha.effects import BOOK
+
+        trial = Table(self.t.state.model_copy(deep=True), self.t.book, [])
+        ctx = Ctx(trial, self.actor, list(self.affected), self.uid, self.power, self.cmd)
+        ctx.strict, ctx.asked = True, True
+        try:
+            BOOK.run(ctx, blocks)
+        except GameError:
+            return False
+        return True
 
     def source_name(self) -> str:
         return self.t.name(self.uid) if self.uid else "the table"

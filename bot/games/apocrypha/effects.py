@@ -395,6 +395,9 @@ def validate_blocks(effects: Iterable[Mapping[str, Any]], where: str) -> None:
                 if not isinstance(option, list):
                     raise ValueError(f"{where}: effect {i} option {j} must be a list of effect blocks")
                 validate_blocks(option, f"{where} option {j}")
+        if effect["op"] == "otherwise":
+            validate_blocks(effect["attempt"], f"{where} attempt")
+            validate_blocks(effect["then"], f"{where} otherwise")
 
 
 @BOOK.op("bury_fragment")
@@ -475,3 +478,26 @@ def set_rule(ctx: Any, rule: str, value: Any, until: str = "turn") -> None:
     _need(until in UNTIL, f"until must be one of {UNTIL}")
     if ctx is not None:
         ctx.rule({"op": "set", "rule": rule, "value": value}, until)
+
+
+# -- copies and "otherwise" -------------------------------------------------------------------
+@BOOK.op("copy")
+def copy(ctx: Any, card: str = "this", who: str = "you") -> None:
+    """A saint confronts a temporary copy of `card` ("this": the card whose power it is), suspending
+    any confrontation under way; the copy ceases to exist once confronted. who: `you`, or `nexus`
+    (another saint at your nexus: the nearest on your left)."""
+    _need(who in ("you", "nexus"), "who must be you or nexus")
+    _need(isinstance(card, str) and bool(card), "card must name a card id, or this")
+    if ctx is not None:
+        ctx.copy(card, who)
+
+
+@BOOK.op("otherwise")
+def otherwise(ctx: Any, attempt: list[Any], then: list[Any]) -> None:
+    """Attempt the blocks in `attempt`; if they cannot be carried out in full (too few matching
+    cards, a ruling forbids it, anything impossible) nothing of them happens and the blocks in
+    `then` must be done. A saint who may attempt the first part may also choose the second."""
+    _need(isinstance(attempt, list) and bool(attempt), "attempt must be a list of effect blocks")
+    _need(isinstance(then, list) and bool(then), "then must be a list of effect blocks")
+    if ctx is not None:
+        ctx.otherwise(attempt, then)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import archetypes, checks, coop, damage, golden, opponents, sanctify
+from bot.games.apocrypha import archetypes, checks, coop, copies, damage, golden, opponents, sanctify
 from bot.games.apocrypha.cards import Gift, Omen, Threat
 from bot.games.apocrypha.state import Confrontation, Modifier, card_id
 from bot.games.apocrypha.table import PLACE_WORDS, Table
@@ -146,7 +146,9 @@ def terminate(t: Table, won: bool) -> None:
     name = t.name(uid)
     checks.run_mandatory(t, "win" if won else "lose", seat)
     lost_to = golden.value(t, seat, "lost_threat", "top" if t.pub.mode == "guided" else "shuffle")
-    if confront.kind == "gift":
+    if copies.is_copy(uid):
+        copies.cease(t, confront, "wins vs." if won else "loses vs.")
+    elif confront.kind == "gift":
         if won and confront.won_to:
             t.put(seat, uid, confront.won_to)
             t.say("win", f"{seat_ref(seat)} wins vs. {name}; it goes {PLACE_WORDS[confront.won_to]}.")
@@ -197,7 +199,9 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
     golden.require(t, confront.seat, "avoid")
     uid = confront.card
     fate = gift if confront.kind == "gift" else threat
-    if fate == "shuffle" and t.sec.origins.get(uid) in t.sec.nexus_decks:
+    if copies.is_copy(uid):
+        copies.cease(t, confront, "avoids")
+    elif fate == "shuffle" and t.sec.origins.get(uid) in t.sec.nexus_decks:
         deck = t.sec.nexus_decks[t.sec.origins[uid]]
         deck.append(uid)
         t.state.rng.shuffle(deck)

@@ -39,8 +39,8 @@ def chosen(t: Table, seat: int | None) -> Confrontation:
 
 
 def waiting_for(t: Table, seat: int) -> Confrontation | None:
-    """This saint's confrontation if it is one of those waiting."""
-    return next((c for c in t.pub.opponents if c.seat == seat), None)
+    """This saint's confrontation if it is one of those waiting (not one suspended behind a copy)."""
+    return next((c for c in t.pub.opponents if c.seat == seat and not c.suspended), None)
 
 
 def add(t: Table, confront: Confrontation) -> None:
@@ -98,6 +98,7 @@ def next_up(t: Table) -> None:
     if pub.confront is not None or not pub.opponents:
         return
     pub.confront = pub.opponents.pop(0)
+    pub.confront.suspended = False
     t.sec.used = t.sec.used_waiting.pop(pub.confront.seat, [])
     t.say(
         "opponent",

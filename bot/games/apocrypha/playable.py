@@ -23,12 +23,15 @@ Accepts = Callable[[Play], bool]
 
 
 def _blocks(effects: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
-    """Every effect block, the ones inside `choose` options included."""
+    """Every effect block, the ones inside `choose` options and `otherwise` parts included."""
     for effect in effects:
         yield effect
         if effect.get("op") == "choose":
             for option in effect.get("options", []):
                 yield from _blocks(option)
+        if effect.get("op") == "otherwise":
+            yield from _blocks(effect.get("attempt", []))
+            yield from _blocks(effect.get("then", []))
 
 
 def candidates(t: Table, seat: int) -> list[Play]:
@@ -65,6 +68,8 @@ def _variants(t: Table, seat: int, uid: str, index: int, power: Any) -> list[Pla
         targets = list(t.pub.order)
     top_choose = next((e for e in power.effects if e.get("op") == "choose"), None)
     options: list[int | None] = list(range(len(top_choose["options"]))) if top_choose else [None]
+    if top_choose is None and any(e.get("op") == "otherwise" for e in power.effects):
+        options = [None, 1]  # attempt the first part (falling back to the second), or go to the second
     give_deck = next((b for b in blocks if b.get("op") == "give_from_deck"), None)
     amounts: list[int | None] = list(range(1, give_deck.get("max", 3) + 1)) if give_deck else [None]
     dice = _dice(t, blocks)

@@ -381,6 +381,7 @@ class Apocrypha(Rules[ApocryphaState]):
                 raise GameError(f"Pick an option from 0 to {len(options) - 1}.")
             pub.pending.remove(pending)
             ctx = Ctx(t, pending.data.get("actor", seat), [seat], pending.data.get("uid"), None, None)
+            ctx.asked = bool(pending.data.get("asked"))
             BOOK.run(ctx, options[cmd.option])
         elif pending.kind == "pick_card":
             coop.answer_pick(t, seat, pending, cmd.option)
@@ -513,7 +514,9 @@ class Apocrypha(Rules[ApocryphaState]):
         if check is None or any(a.seat == seat for a in check.assists):
             return []
         virtue = check.original_virtue
-        return [AssistCheck(virtue=virtue)] if checks.assist_problem(t, seat, check.seat, virtue) is None else []
+        return (
+            [AssistCheck(virtue=virtue)] if checks.assist_problem(t, seat, check.seat, virtue) is None else []
+        )
 
     def _playable(self, t: Table, seat: int) -> list[Play]:
         """Card powers playable now, each with its choices, kept only if the engine accepts them."""

@@ -353,7 +353,12 @@ def legal(t: Table, seat: int) -> list[object]:
     ):
         req = t.book.nexuses[t.pub.nexuses[here or ""].box_id or ""].guard
         out += [Guard(nexus=here or "", **v) for v in variants(req)]
-    if s.stage == "seal" and here == s.nexus and "seal" not in s.tried and golden.allowed(t, seat, "seal").allowed:
+    if (
+        s.stage == "seal"
+        and here == s.nexus
+        and "seal" not in s.tried
+        and golden.allowed(t, seat, "seal").allowed
+    ):
         req = t.book.nexuses[t.pub.nexuses[s.nexus].box_id or ""].seal
         auto = s.auto_seal or not t.sec.nexus_decks.get(s.nexus)
         out += [Seal()] if auto else [Seal(**v) for v in variants(req)]

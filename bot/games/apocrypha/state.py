@@ -121,6 +121,7 @@ class Confrontation(BaseModel):
     requirement: str | None = None  # co-op: "guard" or "seal" when winning meets a nexus requirement
     stopped: list[int] = []  # the confronted card's powers the guide stopped for this confrontation
     written: list[MutationApplied] = []  # the guide's mutations in words, for every check against it
+    suspended: bool = False  # waiting while a copy is confronted first (copies.py): it cannot take the focus
 
 
 class DamageState(BaseModel):

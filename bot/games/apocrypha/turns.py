@@ -355,7 +355,11 @@ def check_give(t: Table, seat: int) -> None:
     golden.require(t, seat, "give")
     if t.pub.moved:
         golden.require(
-            t, seat, "give_after_move", default=False, refusal="You moved this turn, so you cannot give a card."
+            t,
+            seat,
+            "give_after_move",
+            default=False,
+            refusal="You moved this turn, so you cannot give a card.",
         )
 
 

@@ -1,0 +1,84 @@
+"""Copies: a card that tells you to copy a card brings a temporary copy of it into the game.
+
+A copied gift or threat must be confronted (a power may still avoid it). Once confronted, won or
+lost or avoided, the copy ceases to exist: it goes to no hand, nexus or box. A copy confronted
+while another confrontation is under way suspends that one, which goes on where it was left once
+the copy is resolved. A copy never copies anything itself.
+
+Copies are instances named "<card id>#copy<n>", so they are told apart from the box's own copies
+of the card and never count against them.
+"""
+
+from __future__ import annotations
+
+from bot.engine.errors import GameError
+from bot.engine.seats import seat_ref
+from bot.games.apocrypha.cards import Gift, Threat
+from bot.games.apocrypha.state import Confrontation, card_id
+from bot.games.apocrypha.table import Table
+
+MARK = "#copy"
+
+
+def is_copy(uid: str | None) -> bool:
+    return bool(uid) and MARK in uid  # type: ignore[operator]
+
+
+def new_copy(t: Table, cid: str) -> str:
+    key = f"{cid}{MARK}"
+    n = t.sec.next_copy.get(key, 0) + 1
+    t.sec.next_copy[key] = n
+    return f"{cid}{MARK}{n}"
+
+
+def confront_copy(t: Table, seat: int, cid: str, by: str | None) -> None:
+    """`seat` confronts a copy of card `cid` now; `by` is the card whose power makes the copy."""
+    if is_copy(by):
+        raise GameError("A copied card cannot copy itself or any other card.")
+    card = t.book.card(cid)
+    if not isinstance(card, (Gift, Threat)):
+        raise GameError(f"{card.name} is not a gift or a threat, so a copy of it cannot be confronted.")
+    kind = "gift" if isinstance(card, Gift) else "threat"
+    uid = new_copy(t, cid)
+    confront = Confrontation(seat=seat, card=uid, kind=kind)  # type: ignore[arg-type]
+    targets = " or ".join(f"{x.virtue.capitalize()} {x.number}" for x in card.targets)
+    running = t.pub.confront
+    if running is None:
+        t.pub.confront = confront
+        t.sec.used = []
+        t.say("copy", f"{seat_ref(seat)} confronts a copy of the {kind} {card.name} ({targets}).", card=cid)
+        return
+    ending = running.step == "terminate" or (t.pub.check is not None and t.pub.check.stage == "done")
+    if ending:
+        # The confrontation that made it is ending: the copy is confronted as soon as it has.
+        confront.suspended = True
+        t.pub.opponents.insert(0, confront)
+        t.sec.used_waiting[seat] = []
+        t.say("copy", f"{seat_ref(seat)} must confront a copy of {card.name} ({targets}) next.", card=cid)
+        return
+    if t.pub.check is not None:
+        raise GameError("A copy cannot be confronted in the middle of a check.")
+    running.suspended = True
+    t.pub.opponents.insert(0, running)
+    t.sec.used_waiting[running.seat] = t.sec.used
+    t.pub.confront = confront
+    t.sec.used = []
+    t.say(
+        "copy",
+        f"{t.name(running.card)} waits: {seat_ref(seat)} confronts a copy of the {kind} {card.name} "
+        f"({targets}) first.",
+        card=cid,
+    )
+
+
+def cease(t: Table, confront: Confrontation, how: str) -> None:
+    t.say("copy", f"{seat_ref(confront.seat)} {how} the copy of {t.name(confront.card)}; it ceases to exist.")
+
+
+def target_card(t: Table, ctx_uid: str | None, card: str) -> str:
+    """The card id a `copy` block names: "this" is the card whose power it is."""
+    if card != "this":
+        return card
+    if not ctx_uid or ctx_uid == "saint":
+        raise GameError("Only a card's own power can copy that card.")
+    return card_id(ctx_uid)

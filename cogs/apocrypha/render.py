@@ -124,11 +124,13 @@ def true_threat_lines(book: CardBook, public: dict[str, Any]) -> list[str]:
     coop = public.get("coop")
     if mission is None or not coop:
         return []
+    from bot.games.apocrypha.chapters import describe
     from bot.games.apocrypha.coop import describe_true_threat
     from bot.games.apocrypha.structures import names
 
     lines = ["Structures: " + ", ".join(names(mission))]
-    lines += [describe_true_threat(tt) for tt in mission.true_threats]
+    lines += [describe_true_threat(tt, book) for tt in mission.true_threats]
+    lines += describe(book, public.get("chapter", ""), mission.id, bool(coop.get("cornered")))
     if coop.get("cornered"):
         lines.append("The master has been cornered.")
     return lines

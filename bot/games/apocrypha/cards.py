@@ -180,8 +180,10 @@ class Gift(CardBase):
 class Threat(CardBase):
     targets: list[Target] = Field(min_length=1)
     keywords: Keywords = Keywords()
-    # "threat" is an ordinary threat; masters and minions are true threats.
-    rank: Literal["threat", "master", "minion"] = "threat"
+    # "threat" is an ordinary threat; masters and minions are true threats. A novem is one of the
+    # nine mightiest true threats: displayed as a master, and its powers outside a confrontation
+    # hold for the whole mission while it is at large (bot/games/apocrypha/chapters.py).
+    rank: Literal["threat", "master", "minion", "novem"] = "threat"
     # Damage is of the check's virtue unless the card says otherwise.
     damage_virtue: Virtue | None = None
 
@@ -304,6 +306,17 @@ class MissionTrueThreat(Strict):
         return self.name or self.threat.replace("_", " ").title()
 
 
+class Chapter(Strict):
+    """A chapter of the storybooks: its cards (keywords.chapter = its id) join the box when one of
+    its missions is prepared, and its chapter powers apply during its missions."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1)
+    divider: str = ""  # what the back of the chapter's divider tells the players
+    power_name: str = ""  # the chapter power's name ("Lycanthropy")
+    powers: list[Power] = []
+
+
 class ClockEntry(Strict):
     card: str
     after_turns: int = Field(default=0, ge=0)
@@ -329,6 +342,9 @@ class Mission(Strict):
     clock: str = ""
     nexus_rules: str = ""
     goal: str = ""
+    # The chapter the mission belongs to (a `chapters` id): only base cards and that chapter's are
+    # in the box. Empty: every chapter's cards are (a guide's own mission may use any).
+    chapter: str = ""
 
 
 def slug(name: str) -> str:
@@ -338,7 +354,7 @@ def slug(name: str) -> str:
     return out or "card"
 
 
-Card = Saint | Gift | Threat | Omen | Mutation | Fragment | Death | Nexus | Mission
+Card = Saint | Gift | Threat | Omen | Mutation | Fragment | Death | Nexus | Mission | Chapter
 
 KINDS: dict[str, type[BaseModel]] = {
     "saints": Saint,
@@ -350,6 +366,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "deaths": Death,
     "nexuses": Nexus,
     "missions": Mission,
+    "chapters": Chapter,
 }
 
 
@@ -365,6 +382,7 @@ class CardBook(BaseModel):
     deaths: dict[str, Death] = {}
     nexuses: dict[str, Nexus] = {}
     missions: dict[str, Mission] = {}
+    chapters: dict[str, Chapter] = {}
 
     def kind_of(self, card_id: str) -> str | None:
         for kind in ("gifts", "threats", "omens", "fragments", "deaths", "mutations", "nexuses", "saints"):
@@ -436,6 +454,11 @@ def _cross_check(book: CardBook) -> None:
         for gift in saint.alpha_gifts:
             if gift not in book.gifts:
                 raise CardDataError(f"apocrypha saints ({saint.id}): alpha gift {gift!r} is not a gift")
+    for kind in ("gifts", "threats"):
+        for card in getattr(book, kind).values():
+            chapter = card.keywords.chapter.lower()
+            if chapter != "base" and chapter not in book.chapters:
+                raise CardDataError(f"apocrypha {kind} ({card.id}): chapter {chapter!r} is not a chapter")
     for mission in book.missions.values():
         check_mission(book, mission)
 
@@ -457,6 +480,10 @@ def check_mission(book: CardBook, mission: Mission) -> None:
         for threat in tt.table.results if tt.table else [tt.threat]:
             if threat not in book.threats:
                 raise CardDataError(f"{where}: true threat {threat!r} is not a threat")
+            if book.threats[threat].rank == "novem" and tt.role != "master":
+                raise CardDataError(f"{where}: the novem {threat!r} is displayed as a master")
+    if mission.chapter and mission.chapter not in book.chapters:
+        raise CardDataError(f"{where}: chapter {mission.chapter!r} is not a chapter")
     if mission.mode == "coop":
         from bot.games.apocrypha.structures import check_mission as check_structure
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot.engine.dice import BONUS, KEEP, MAX_PER_COLOUR, Die, assemble
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.games.apocrypha import chapters
 from bot.games.apocrypha.state import Assist, Check, MutationApplied, Pending
 from bot.games.apocrypha.table import ForcedRng, Table
 
@@ -448,6 +449,7 @@ def mandatory_powers(t: Table, timing: str, seat: int) -> list[tuple[str | None,
     mission = t.book.missions.get(t.pub.mission or "")
     if mission is not None:
         found += [(None, p) for p in mission.powers]
+    found += [(None, p) for _, _, p in chapters.table_powers(t)]
     from bot.games.apocrypha.cards import Power
 
     for mod in t.pub.modifiers:
@@ -472,12 +474,13 @@ def run_mandatory(t: Table, timing: str, seat: int, affected: list[int] | None =
     from bot.games.apocrypha.effects import BOOK
 
     mission = t.book.missions.get(t.pub.mission or "")
+    # A table power's kind for the golden rules: the mission's own, the chapter's, a novem's, or the nexus's.
+    kinds = {id(p): (kind, name) for kind, name, p in chapters.table_powers(t)}
+    kinds.update({id(p): ("mission", mission.name) for p in (mission.powers if mission else [])})
     for uid, power in mandatory_powers(t, timing, seat):
         ctx = Ctx(t, seat, affected or [seat], uid, power, None)
-        if uid is None:  # a table power: the mission's own, or the nexus's (for the golden rules)
-            ctx.kind = (
-                "mission" if mission is not None and any(p is power for p in mission.powers) else "nexus"
-            )
+        if uid is None:
+            ctx.kind, ctx.source = kinds.get(id(power), ("nexus", None))
         try:
             BOOK.run(ctx, power.effects)
         except GameError as exc:

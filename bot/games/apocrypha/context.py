@@ -491,6 +491,11 @@ class Ctx:
             )
         copies.confront_copy(self.t, seat, cid, self.uid)
 
+    def confront_new(self, kind: str, virtue: str | None, keyword: str | None) -> None:
+        from bot.games.apocrypha import copies
+
+        copies.confront_new(self.t, self.affected[0], kind, virtue, keyword)
+
     def otherwise(self, attempt: list[dict[str, Any]], then: list[dict[str, Any]]) -> None:
         """ "Do X; otherwise Y": X is attempted in full or not at all; if it cannot be done, Y must be.
         A saint playing the power may go straight to Y (option 2); a mandatory power asks the saint

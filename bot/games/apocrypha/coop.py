@@ -3,6 +3,8 @@ choices, confronting archetypes through their displayed true threats, and the go
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.games.apocrypha import archetypes, structures
@@ -53,21 +55,27 @@ def prepare(t: Table, m: Mission, players: int) -> None:
         t.sec.nexus_decks[key].append(uid)
     for key in coop.trail:
         t.state.rng.shuffle(t.sec.nexus_decks[key])
-    threats = "; ".join(describe_true_threat(tt) for tt in m.true_threats)
+    threats = "; ".join(describe_true_threat(tt, t.book) for tt in m.true_threats)
     t.say(
         "prepare",
         f"Structures: {', '.join(structures.names(m))}. True threats: {threats}. "
         f"{len(aside)} archetypes are seeded into {len(chosen)} nexuses.",
     )
+    chapter = t.book.chapters.get(m.chapter)
+    if chapter is not None:
+        t.say("chapter", f"The {chapter.name} chapter's cards join the box. {chapter.divider}".strip())
 
 
-def describe_true_threat(tt: MissionTrueThreat) -> str:
-    """ "Gryla: master", "Yule Lads: minion A, archetypes 2, 3"."""
+def describe_true_threat(tt: MissionTrueThreat, book: Any = None) -> str:
+    """ "Gryla: master", "Yule Lads: minion A, archetypes 2, 3", "The Moon-Eater: novem, master"."""
     role = "master" if tt.role == "master" else f"minion {tt.label}".strip()
+    threat = book.threats.get(tt.threat) if book is not None else None
+    if threat is not None and threat.rank == "novem":
+        role = f"novem, {role}"
     if tt.archetypes:
         plural = "s" if len(tt.archetypes) > 1 else ""
         role += f", archetype{plural} {', '.join(str(n) for n in tt.archetypes)}"
-    return f"{tt.title}: {role}"
+    return f"{threat.name if threat is not None else tt.title}: {role}"
 
 
 def archetype_instance(t: Table, cid: str) -> str:

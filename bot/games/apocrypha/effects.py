@@ -483,11 +483,11 @@ def set_rule(ctx: Any, rule: str, value: Any, until: str = "turn") -> None:
 # -- copies and "otherwise" -------------------------------------------------------------------
 @BOOK.op("copy")
 def copy(ctx: Any, card: str = "this", who: str = "you") -> None:
-    """A saint confronts a temporary copy of `card` ("this": the card whose power it is), suspending
+    """A saint confronts a temporary copy of `card` ("this": the card whose power it is; "confronted": the card being confronted), suspending
     any confrontation under way; the copy ceases to exist once confronted. who: `you`, or `nexus`
     (another saint at your nexus: the nearest on your left)."""
     _need(who in ("you", "nexus"), "who must be you or nexus")
-    _need(isinstance(card, str) and bool(card), "card must name a card id, or this")
+    _need(isinstance(card, str) and bool(card), "card must name a card id, this or confronted")
     if ctx is not None:
         ctx.copy(card, who)
 
@@ -501,3 +501,13 @@ def otherwise(ctx: Any, attempt: list[Any], then: list[Any]) -> None:
     _need(isinstance(then, list) and bool(then), "then must be a list of effect blocks")
     if ctx is not None:
         ctx.otherwise(attempt, then)
+
+
+@BOOK.op("confront_new")
+def confront_new(ctx: Any, kind: str = "threat", virtue: str | None = None, keyword: str | None = None) -> None:
+    """The affected saint confronts a new random card of `kind` (gift/threat) from the box, of a
+    virtue or with a keyword if named; a confrontation under way waits until it is resolved."""
+    _need(kind in ("gift", "threat"), "kind must be gift or threat")
+    _need(virtue is None or virtue in VIRTUE_OR_BONUS[:4], "virtue must be a virtue")
+    if ctx is not None:
+        ctx.confront_new(kind, virtue, keyword)

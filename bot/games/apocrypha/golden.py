@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.errors import GameError
+from bot.games.apocrypha import chapters
 from bot.games.apocrypha.cards import Power
 from bot.games.apocrypha.state import Modifier
 
@@ -98,6 +99,7 @@ def _standing(t: Any, seat: int) -> list[tuple[str, str, Power]]:
     mission = t.book.missions.get(t.pub.mission or "")
     if mission is not None:
         found += [("mission", mission.name, p) for p in mission.powers]
+    found += chapters.table_powers(t)
     key = t.view(seat).nexus
     nexus = t.pub.nexuses.get(key or "")
     box = t.book.nexuses.get(nexus.box_id or "") if nexus is not None else None

@@ -147,6 +147,7 @@ class Apocrypha(Rules[ApocryphaState]):
                 mode=opts.mode,
                 mission=mission.id if mission else None,
                 mission_name=mission.name if mission else "",
+                chapter=mission.chapter if mission else "",
                 start_count=players,
                 order=list(range(players)),
             ),

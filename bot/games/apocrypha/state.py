@@ -191,6 +191,7 @@ class Public(Part):
     mode: Literal["coop", "guided"] = "guided"
     mission: str | None = None
     mission_name: str = ""
+    chapter: str = ""  # the mission's chapter: only base cards and its cards are drawn from the box
     step: Step = "setup"
     active: int | None = None
     last_active: int | None = None  # the saint who took the latest turn (Mission End's choosing order)

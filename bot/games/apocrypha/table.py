@@ -14,7 +14,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.prng import Rng
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import archetypes
+from bot.games.apocrypha import archetypes, chapters
 from bot.games.apocrypha.cards import COST_HIERARCHY, CardBook, Fragment, Gift, Omen, Saint, Threat
 from bot.games.apocrypha.state import (
     BOTTOM_ROW,
@@ -168,7 +168,7 @@ class Table:
             used[card_id(uid)] = used.get(card_id(uid), 0) + 1
         out = []
         for cid, card in sorted(table.items()):
-            if used.get(cid, 0) >= card.copies:
+            if used.get(cid, 0) >= card.copies or not chapters.in_box(self, card):
                 continue
             if virtue and getattr(card, "virtue", None) != virtue:
                 continue

@@ -134,7 +134,12 @@ def test_table_powers_are_mandatory_in_a_step_the_engine_runs(book: CardBook) ->
                     table_powers.append((card.id, p))
     for omen in book.omens.values():
         table_powers += [(omen.id, p) for p in omen.during]
+    for chapter in book.chapters.values():
+        table_powers += [(chapter.id, p) for p in chapter.powers]
     for card_id, power in table_powers:
+        if power.timing == "always":  # a standing ruling of the golden rules
+            assert {b["op"] for b in power.effects} <= {"may", "cannot", "never", "set"}, card_id
+            continue
         assert power.timing in MANDATORY_TIMINGS, (card_id, power.timing)
         # The one exception: a threat power whose amount the confronting saint chooses (Gryla's gift
         # of cards) is optional, and the engine lets that saint play it.

@@ -71,5 +71,5 @@ def describe(book: Any, chapter_id: str, mission_id: str | None, cornered: bool)
         lines.append(f"Chapter: {ch.name}{name}" + (f": {power}" if power else ""))
     for threat in novem_at_large(book, mission_id, cornered):
         world = " ".join(p.text for p in threat.powers if p.timing not in CONFRONT_TIMINGS)
-        lines.append(f"The novem {threat.name} is at large" + (f": {world}" if world else "."))
+        lines.append(f"{threat.name}, one of the novem, is at large." + (f" {world}" if world else ""))
     return lines

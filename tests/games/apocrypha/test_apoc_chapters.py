@@ -77,13 +77,8 @@ def test_the_chapter_and_the_novem_are_announced_and_on_the_table(real):
     assert "The Skinwalkers chapter's cards join the box" in game.public_text()
     assert "The Moon-Eater: novem, master" in game.public_text()
     lines = true_threat_lines(real.book, game.state.public.model_dump())
-    assert any(
-        line.startswith("Chapter: Skinwalkers · Lycanthropy: Lycanthropy: no saint can avoid")
-        for line in lines
-    )
-    assert (
-        "The novem The Moon-Eater is at large: While the Moon-Eater is at large, no saint can heal." in lines
-    )
+    assert any(line.startswith("Chapter: Skinwalkers · Lycanthropy: No saint can avoid") for line in lines)
+    assert "The Moon-Eater, one of the novem, is at large. No saint can heal." in lines
     game.state.public.coop.cornered = True
     lines = true_threat_lines(real.book, game.state.public.model_dump())
     assert not any("at large" in line for line in lines)

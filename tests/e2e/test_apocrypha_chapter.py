@@ -1,0 +1,77 @@
+"""Apocrypha end to end: The Hunter's Moon (the Skinwalkers chapter) with two saints, to its end.
+
+The table shows the chapter and its power (Lycanthropy) and the novem at large (The Moon-Eater:
+no saint can heal), beside the structures and the true threats. The choir lets the hours pass
+until the clock runs out and the mission is lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.apocrypha import RULES
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.surface import Surface, live_table, report
+from tests.e2e.test_apocrypha_guided import component
+from tests.fakediscord import FakeDiscord
+
+
+async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path, seed=9) as bot:
+        sid = 0
+        watch = Surface(fake, bot, w.table)
+
+        async def run(user: Any, command: str, **options: Any) -> Any:
+            ix = await (await fake.slash(user, w.table, command, **options)).done()
+            await settle(bot)
+            if sid:
+                await watch.check()
+            return ix
+
+        async def state() -> dict[str, Any]:
+            return (await bot.service.store.get(sid)).state
+
+        await run(w.alice, "apocrypha saint create", saint="ophelia_willows", name="Ophelia")
+        await run(w.bob, "apocrypha saint create", saint="frank_block", name="Frank")
+        ix = await (
+            await fake.autocomplete(w.alice, w.table, "apocrypha new", focused="mission", mission="hunter")
+        ).done()
+        assert [c["value"] for c in ix.choices] == ["the_hunters_moon"]
+        await run(w.alice, "apocrypha new", mode="coop", mission="the_hunters_moon")
+        table = fake.messages(w.table)[0]
+        sid = int(component(table, "start")["custom_id"].split(":")[1])
+        await run(w.alice, "apocrypha join", saint="Ophelia")
+        await run(w.bob, "apocrypha join", saint="Frank")
+        table = fake.messages(w.table)[0]
+        await (await fake.click(w.alice, table, component(table, "start")["custom_id"])).done()
+        await settle(bot)
+
+        text = (await live_table(fake, bot, w.table)).text
+        assert "Chapter: Skinwalkers · Lycanthropy: No saint can avoid a Lycanthrope." in text
+        assert "The Moon-Eater: novem, master" in text
+        assert "The Moon-Eater, one of the novem, is at large. No saint can heal." in text
+        assert "archetype_" not in fake.public_text(w.table)
+        assert "The Skinwalkers chapter's cards join the box." in "\n".join(
+            bot.service.history(await bot.store.get(sid)).lines
+        )
+
+        users = {0: w.alice, 1: w.bob}
+        turns = 0
+        while (await state())["public"]["step"] != "over" and turns < 40:
+            public = (await state())["public"]
+            if public["pending"]:
+                await run(users[public["pending"][0]["seat"]], "apocrypha answer", option=1)
+                continue
+            await run(users[public["active"]], "apocrypha endturn")
+            turns += 1
+        public = (await state())["public"]
+        assert public["step"] == "over" and turns == 24  # 24 omens: the 25th turn times out
+        while (await state())["public"]["pending"]:
+            seat = (await state())["public"]["pending"][0]["seat"]
+            await run(users[seat], "apocrypha answer", option=1)
+        assert (await state())["public"]["outcome"] == "lost"
+        await settle(bot)
+        report("apocrypha chapter", await watch.finish(after=1))
+        assert "records are updated" in fake.last_message(w.table).text

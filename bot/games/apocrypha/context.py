@@ -505,7 +505,7 @@ class Ctx:
         if self.cmd is not None and self.cmd.option == 1:
             BOOK.run(self, then)
             return
-        if self.cmd is None and not getattr(self, "asked", False) and self._possible(attempt):
+        if self.cmd is None and not self.asked and self._possible(attempt):
             seat = self.affected[0]
             self.t.pub.pending.append(
                 Pending(
@@ -522,23 +522,17 @@ class Ctx:
                 )
             )
             return
-        state, events = self.t.state, len(self.t.events)
-        before = state.model_copy(deep=True)
-        self.strict = True
-        try:
-            BOOK.run(self, attempt)
-        except GameError as exc:
-            for field in type(state).model_fields:
-                setattr(state, field, getattr(before, field))
-            self.t.pub, self.t.sec = state.public, state.secret
-            del self.t.events[events:]
-            self.t.say(
-                "otherwise", f"That cannot be done ({exc.message.rstrip('.')}), so the other part must be."
-            )
-            self.strict = False
-            BOOK.run(self, then)
-        finally:
-            self.strict = False
+        # Tried first on a copy of the state (the same generator, so the same result): the first
+        # part is done only when it can be done in full, and nothing of it happens otherwise.
+        if self._possible(attempt):
+            self.strict = True
+            try:
+                BOOK.run(self, attempt)
+            finally:
+                self.strict = False
+            return
+        self.t.say("otherwise", "The first part cannot be done, so the other part must be.")
+        BOOK.run(self, then)
 
     def _possible(self, blocks: list[dict[str, Any]]) -> bool:
         """Whether these blocks can be carried out in full now (tried on a copy of the state)."""

@@ -1,7 +1,8 @@
 """A hypothesis state machine: random games of every co-op mission for 1-6 saints, played
 with the legal actions to their end (every offered action is accepted), checking after every
-command that no card is in two places,
-the clock is never negative, and no archetype's place is ever public before it is flipped."""
+command that no card is in two places, the clock is never negative, no archetype's place is ever
+public before it is flipped, a copy exists only while it is confronted, and nexus decks hold only
+base cards and the mission's chapter's."""
 
 from __future__ import annotations
 
@@ -72,6 +73,20 @@ class CoopGame(RuleBasedStateMachine):
     def the_clock_is_never_negative(self) -> None:
         if hasattr(self, "state"):
             assert self.state.public.clock_count == len(self.state.secret.clock) >= 0
+
+    @invariant()
+    def copies_live_only_while_confronted_and_chapters_stay_in_their_box(self) -> None:
+        if not hasattr(self, "state"):
+            return
+        for where, uid in all_zones(self.state):
+            assert "#copy" not in uid or where == "confront", (where, uid)
+        chapter = self.state.public.chapter
+        for key, deck in self.state.secret.nexus_decks.items():
+            for uid in deck:
+                card = BOOK.card(uid.split("#")[0]) if BOOK.kind_of(uid.split("#")[0]) else None
+                keywords = getattr(card, "keywords", None)
+                if chapter and keywords is not None:
+                    assert keywords.chapter in ("base", chapter), (key, uid)
 
     @invariant()
     def archetypes_stay_hidden_until_flipped(self) -> None:

@@ -172,6 +172,7 @@ def _power_ops(state: ApocryphaState, seat: int, play: Any) -> set[str]:
         out.add(effect["op"])
         for option in effect.get("options", []):
             stack += option
+        stack += effect.get("attempt", []) + effect.get("then", [])  # "otherwise": both parts
     return out
 
 

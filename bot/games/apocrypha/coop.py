@@ -247,7 +247,9 @@ def after_assist(t: Table, helper: int) -> None:
         or check is None
     ):
         return
-    if check.seat != helper:
+    from bot.games.apocrypha import golden
+
+    if check.seat != helper and golden.allowed(t, helper, "give").allowed:
         ask_pick(t, helper, "give", check.seat)
     else:
         ask_pick(t, helper, "recycle", None)

@@ -47,6 +47,8 @@ def block_text(block: dict[str, Any]) -> str:
         return f"gain {n} {block['counter'].capitalize()}"
     if op == "sacrifice":
         return "then discard this power for good"
+    if op == "assist":
+        return "the next power this round dealing 3 or less deals double"
     return op.replace("_", " ") + (f" {n}" if n != "" else "")
 
 

@@ -146,6 +146,7 @@ def start_round(state: CatharsisState, events: list[Event]) -> None:
     pub.foe_first, pub.next_foe_first = pub.next_foe_first, False
     pub.morale_shield = 0
     pub.bonus_damage = 0
+    pub.assisted = False
     for f in pub.foes:
         f.reduced = False
     for h in pub.heroes:

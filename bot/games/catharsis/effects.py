@@ -26,6 +26,7 @@ class Ctx:
     replace_self: bool = False
     discard_self: bool = False  # the power is sacrificed: discarded for good once it resolves
     dealt_damage: bool = False
+    doubled: bool = False  # Assisted Strike doubles this power's damage
     last_target: int | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -64,8 +65,21 @@ def _damage(ctx: Ctx, amount: int, hits: int = 1) -> None:
     for i in range(hits):
         # Later hits go where they are aimed; a hit on a fallen foe is simply wasted.
         foe = first if i >= len(targets) or i == 0 else pick_target(ctx.state, targets[i])
-        hero_hit(ctx, foe, ctx.num(amount))
+        hero_hit(ctx, foe, ctx.num(amount) * (2 if ctx.doubled else 1))
     ctx.dealt_damage = True
+
+
+def printed_damage(blocks: list[dict[str, Any]]) -> int:
+    """The damage a power's blocks deal as printed (every hit counted), before any bonus."""
+    return sum(b.get("amount", 0) * b.get("hits", 1) for b in blocks if b["op"] == "damage")
+
+
+@BOOK.op("assist")
+def _assist(ctx: Ctx) -> None:
+    """Assisted Strike: the next other power used this round that deals 3 damage or less deals
+    double (any hero's; the rulebook's worked example doubles an ally's Leaf Blades)."""
+    ctx.state.public.assisted = True
+    ctx.notes.append("the next power this round that deals 3 damage or less deals double")
 
 
 @BOOK.op("prevent")

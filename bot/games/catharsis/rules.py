@@ -44,7 +44,7 @@ from bot.games.catharsis.damage import (
     replace_power,
     take,
 )
-from bot.games.catharsis.effects import BOOK, Ctx
+from bot.games.catharsis.effects import BOOK, Ctx, printed_damage
 from bot.games.catharsis.morale import (
     DIFFICULTIES,
     SCHEDULE,
@@ -309,6 +309,9 @@ class Catharsis(Rules[CatharsisState]):
             for i in cmd.dice:
                 hero.dice[i].used = True
         ctx = Ctx(state=state, events=events, hero=hero, params=cmd, slot=cmd.slot)
+        if state.public.assisted and 0 < printed_damage(ab.do) <= 3:
+            state.public.assisted, ctx.doubled = False, True
+            ctx.notes.append("doubled by Assisted Strike")
         BOOK.run(ctx, ab.do)
         if cmd.boost:
             if not ab.boost:

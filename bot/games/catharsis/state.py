@@ -133,6 +133,7 @@ class Public(Part):
     rolled: dict[str, list[int]] = {}  # Random Morale results already rolled, per table
     morale_shield: int = 0
     bonus_damage: int = 0  # Unmei's Flip: extra damage per hit this round
+    assisted: bool = False  # Assisted Strike: the next power this round dealing 3 or less deals double
     no_reroll: bool = False
     fewer_dice: int = 0
     foe_first: bool = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.state import CatharsisState
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
+from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused, take_all
 
 P = power_id
 
@@ -253,3 +253,35 @@ def test_a_boost_after_the_killing_blow_is_simply_wasted() -> None:
     s = act(s, 0, type="activate", slot=0, dice=[0, 1], boost=True)
     # The boost was paid (a Spore), then the fight ended and the fungus settled by 1.
     assert s.public.phase == "recover" and s.public.heroes[0].counters["spore"] == 0
+
+
+def test_the_rulebooks_worked_example_assisted_strike_doubles_an_allys_leaf_blades() -> None:
+    """Jim (Unmei) needs a second 6 for Assisted Strike's bottom; Art (Leme) pays 1, 3 and 6 for
+    Spiked Growth to turn Jim's 5 into a 6; Jim strikes for 1; Art's Leaf Blades (2, 2) deals 2,
+    doubled: 5 damage in all."""
+    s = fight()
+    board(s, 0, P("Assisted Strike"))
+    board(s, 1, P("Spiked Growth"), P("Leaf Blades"))
+    dice(s, 0, 5, 6, rolls=3)
+    dice(s, 1, 1, 2, 2, 3, 4, 6, rolls=3)
+    start = s.public.foes[0].health
+    assert "do not pay" in refused(s, 0, type="activate", slot=0, half="bottom", dice=[0, 1])
+    s = act(s, 1, type="activate", slot=0, dice=[0, 3, 5], adjust=[{"seat": 0, "die": 0, "delta": 1}])
+    s = act(s, 0, type="activate", slot=0, half="bottom", dice=[0, 1])
+    assert s.public.foes[0].health == start - 1 and s.public.assisted
+    s = act(s, 1, type="activate", slot=1, half="bottom", dice=[1, 2])
+    assert s.public.foes[0].health == start - 5 and not s.public.assisted
+
+
+def test_assisted_strike_skips_a_bigger_power_and_lapses_at_the_round_end() -> None:
+    s = fight(first="horrific-mass")
+    board(s, 0, P("Assisted Strike"), P("Steel Wind"), P("Quick Draw"), P("Petal Cut"), P("Iron Arm Parry"), P("Rising Sun"))
+    dice(s, 0, 6, 6, 3, 3, 3)
+    start = s.public.foes[0].health
+    s = act(s, 0, type="activate", slot=0, half="bottom", dice=[0, 1], target=0)
+    s = act(s, 0, type="activate", slot=1, half="bottom", dice=[2, 3, 4], target=0)  # 5 damage: not doubled
+    assert s.public.foes[0].health == start - 6 and s.public.assisted
+    round_ = s.public.round
+    s = take_all(act(act(s, 0, type="done"), 1, type="done"))
+    s = act(act(s, 0, type="vote", option=0), 1, type="vote", option=0)  # push on, no refresh
+    assert s.public.round == round_ + 1 and not s.public.assisted

@@ -30,7 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import instrumentation
-from sqlalchemy.pool import NullPool
+from sqlalchemy.pool import NullPool, QueuePool
 from sqlmodel import JSON, Field, SQLModel, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -50,6 +50,7 @@ class Status(StrEnum):
 
 ACTIVE = (Status.LOBBY.value, Status.RUNNING.value)
 _ACTIVE_SQL = text("status IN ('lobby', 'running')")
+CLOSE_WAIT_SECONDS = 5.0  # how long `Store.close` lets running reads hand their connections back
 
 
 def _big(**kw: Any) -> Any:
@@ -180,6 +181,14 @@ class Store:
     async def close(self) -> None:
         if self._fast is not None:
             await self._fast.close()
+        # A read still running (a handler that answered and goes on, a publisher job) holds a
+        # pooled connection; `dispose` closes only idle ones, and a connection handed back to the
+        # disposed pool later stays open until garbage collection. Let those reads finish first.
+        pool = self.engine.sync_engine.pool
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + CLOSE_WAIT_SECONDS
+        while isinstance(pool, QueuePool) and pool.checkedout() and loop.time() < deadline:
+            await asyncio.sleep(0.01)
         await self.engine.dispose()
         # A handler finishing during shutdown may still read or write: it gets a connection that
         # is closed when returned, not one parked in the disposed pool and garbage-collected open.

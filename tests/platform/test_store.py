@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import text
 
 from bot.store import ChannelBusy, GameSession, PlayerRecord, StaleWrite, Status, Store
 
@@ -90,6 +92,30 @@ async def test_a_write_after_close_still_lands_on_a_connection_of_its_own(store:
         assert await other.get_publication(row.id) == {"table": 42}
     finally:
         await other.close()
+
+
+async def test_close_lets_a_running_read_hand_its_connection_back_before_the_pool_goes(store: Store) -> None:
+    # A handler that has answered may still be reading when the bot shuts down. Were the pool
+    # disposed under it, its connection would go back to the discarded pool and stay open until
+    # garbage collection (a ResourceWarning in some later test).
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_read() -> None:
+        async with store.engine.connect() as conn:
+            started.set()
+            await release.wait()
+            await conn.execute(text("SELECT 1"))
+
+    reading = asyncio.create_task(slow_read())
+    await started.wait()
+    pool = store.engine.sync_engine.pool
+    closing = asyncio.create_task(store.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done()  # it waits for the read
+    release.set()
+    await reading
+    await closing
+    assert pool.checkedin() == 0 and pool.checkedout() == 0  # nothing parked in the old pool
 
 
 async def test_player_records_save_in_one_statement_with_the_version_check(store: Store) -> None:

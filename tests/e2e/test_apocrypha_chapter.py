@@ -1,7 +1,7 @@
 """Apocrypha end to end: The Hunter's Moon (the Skinwalkers chapter) with two saints, to its end.
 
 The table shows the chapter and its power (Lycanthropy) and the novem at large (The Moon-Eater:
-no saint can heal), beside the structures and the true threats. The choir lets the hours pass
+no saint can give cards), beside the structures and the true threats. The choir lets the hours pass
 until the clock runs out and the mission is lost.
 """
 
@@ -51,7 +51,7 @@ async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monke
         text = (await live_table(fake, bot, w.table)).text
         assert "Chapter: Skinwalkers · Lycanthropy: No saint can avoid a Lycanthrope." in text
         assert "The Moon-Eater: novem, master" in text
-        assert "The Moon-Eater, one of the novem, is at large. No saint can heal." in text
+        assert "The Moon-Eater, one of the novem, is at large. No saint can give cards." in text
         assert "archetype_" not in fake.public_text(w.table)
         assert "The Skinwalkers chapter's cards join the box." in "\n".join(
             bot.service.history(await bot.store.get(sid)).lines

@@ -9,7 +9,6 @@ from apoc_helpers import Game
 from bot.games.apocrypha import chapters, golden
 from bot.games.apocrypha.cards import load_book
 from bot.games.apocrypha.commands import Next
-from bot.games.apocrypha.context import Ctx
 from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.state import card_id
 from bot.games.apocrypha.table import all_zones
@@ -67,7 +66,9 @@ def test_only_base_cards_and_the_missions_chapter_are_drawn_from_the_box(real):
     # The rulebook's own mission sets its chapter aside the same way: no Skinwalker in Candlepoint.
     game = coop(real, "christmas_in_candlepoint", saints=6, seed=1)
     assert "skinwalker" not in game.t.box_cards("threat")
-    assert "skinwalker" in coop(real, MOON, saints=6, seed=1).t.box_cards("threat")
+    skinwalker = real.book.threats["skinwalker"]
+    assert not chapters.in_box(game.t, skinwalker)
+    assert chapters.in_box(coop(real, MOON, saints=6, seed=1).t, skinwalker)
 
 
 def test_the_chapter_and_the_novem_are_announced_and_on_the_table(real):
@@ -78,7 +79,7 @@ def test_the_chapter_and_the_novem_are_announced_and_on_the_table(real):
     assert "The Moon-Eater: novem, master" in game.public_text()
     lines = true_threat_lines(real.book, game.state.public.model_dump())
     assert any(line.startswith("Chapter: Skinwalkers · Lycanthropy: No saint can avoid") for line in lines)
-    assert "The Moon-Eater, one of the novem, is at large. No saint can heal." in lines
+    assert "The Moon-Eater, one of the novem, is at large. No saint can give cards." in lines
     game.state.public.coop.cornered = True
     lines = true_threat_lines(real.book, game.state.public.model_dump())
     assert not any("at large" in line for line in lines)
@@ -87,17 +88,20 @@ def test_the_chapter_and_the_novem_are_announced_and_on_the_table(real):
     assert "Chapter: The Secrets of Candlepoint" in lines  # a chapter with no power: its name only
 
 
-def test_the_novem_at_large_forbids_healing_until_it_is_cornered(real):
-    game = coop(real, MOON)
-    t = game.t
-    seat = game.pub.active
-    t.view(seat).discard.append(t.new_instance("silver_knife"))
-    verdict = golden.allowed(t, seat, "heal")
+def test_the_novem_at_large_forbids_giving_until_it_is_cornered(real):
+    from bot.games.apocrypha.commands import Give
+
+    game = coop(real, MOON, saints=2, starts={0: "pawnshop", 1: "pawnshop"}, first=0)
+    while game.pub.step != "transfer":
+        game.do(0, Next())
+    card = game.state.players[0].hand[0]
+    verdict = golden.allowed(game.t, 0, "give")
     assert not verdict.allowed and verdict.by.kind == "threat" and verdict.by.source == "The Moon-Eater"
-    Ctx(t, seat, [seat]).heal(1, None)
-    assert len(t.view(seat).discard) == 1
+    game.fails(0, Give(card=card, to=1), "The Moon-Eater says you cannot give cards")
+    assert not [a for a in real.legal_actions(game.state, 0) if isinstance(a, Give)]
     game.pub.coop.cornered = True
-    assert golden.allowed(game.t, seat, "heal").allowed
+    game.do(0, Give(card=card, to=1))
+    assert card in game.state.players[1].hand
     assert chapters.novem_at_large(real.book, MOON, cornered=True) == []
 
 
@@ -128,11 +132,11 @@ def test_the_novem_plays_through_the_master_archetype(real):
 
 
 def test_lycanthropy_forbids_avoiding_and_a_loss_sends_a_copy_to_the_saint_on_the_left(real):
-    game = coop(real, MOON, saints=2, starts={0: "woods", 1: "woods"}, first=0)
+    game = coop(real, MOON, saints=2, starts={0: "lake", 1: "lake"}, first=0)
     t = game.t
     from bot.games.apocrypha.investigate import begin_confront
 
-    begin_confront(t, 0, take(t, "pack_runt"), origin="woods")
+    begin_confront(t, 0, take(t, "pack_runt"), origin="lake")
     assert not golden.allowed(t, 0, "avoid").allowed
     assert golden.allowed(t, 0, "avoid").by.source == "Lycanthropy"
     game.do(0, Next())
@@ -166,8 +170,8 @@ def test_beating_a_pack_runt_calls_a_new_lycanthrope_from_the_box(real):
     assert confront.card not in [u for _, u in all_zones(t.state)]
     # With no Lycanthrope left in the box, the instruction is impossible and is ignored.
     for cid in ("skinwalker", "pack_runt", "pack_runt"):
-        t.sec.nexus_decks["woods"].append(t.new_instance(cid)) if t.box_has(cid) else None
-    begin_confront(t, seat, t.sec.nexus_decks["woods"].pop(), origin=None)
+        t.sec.nexus_decks["lake"].append(t.new_instance(cid)) if t.box_has(cid) else None
+    begin_confront(t, seat, t.sec.nexus_decks["lake"].pop(), origin=None)
     terminate(t, True)
     assert t.pub.confront is None
     assert "The box has no such threat left" in " ".join(e.text for e in t.events[-3:])

@@ -512,7 +512,7 @@ class Ctx:
                     seat=seat,
                     kind="choose",
                     text=(self.power.text if self.power else "Do the first part, or else the second."),
-                    options=["attempt the first part", "do the second part"],
+                    options=_otherwise_options(self.power.text if self.power else ""),
                     data={
                         "options": [[{"op": "otherwise", "attempt": attempt, "then": then}], then],
                         "uid": self.uid,
@@ -549,6 +549,14 @@ class Ctx:
 
     def source_name(self) -> str:
         return self.t.name(self.uid) if self.uid else "the table"
+
+
+def _otherwise_options(text: str) -> list[str]:
+    """The two answers to "X; otherwise Y", in the card's own words when it says it that way."""
+    first, sep, second = text.rstrip(".").partition("; otherwise ")
+    if sep and first and second:
+        return [f"attempt: {first[0].lower()}{first[1:]}", second]
+    return ["attempt the first part", "do the second part"]
 
 
 def card_label(uid: str) -> str:

@@ -124,10 +124,10 @@ def test_the_novem_plays_through_the_master_archetype(real):
     game.do(seat, Investigate())
     confront = game.pub.confront
     assert card_id(confront.card) == "the_moon_eater" and confront.archetype == master
-    game.do(seat, Next())  # Initiate: bury a card, otherwise 2 Rage damage: the saint is asked
+    game.do(seat, Next())  # Initiate: discard a card, otherwise 2 Rage damage: the saint is asked
     assert game.pub.pending and game.pub.pending[0].options == [
-        "attempt the first part",
-        "do the second part",
+        "attempt: discard a card from your hand",
+        "suffer 2 Rage damage",
     ]
 
 

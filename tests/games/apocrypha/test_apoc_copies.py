@@ -96,8 +96,8 @@ def test_otherwise_asks_when_the_first_part_is_possible_and_the_saint_may_take_e
         game.do(GUIDE, Present(seat=0, card="gaunt"))
         game.do(0, Next())
         assert game.pub.pending and game.pub.pending[0].options == [
-            "attempt the first part",
-            "do the second part",
+            "attempt: discard a Rage gift and a Soul gift",
+            "suffer 1 Body damage",
         ]
         game.do(0, Answer(option=answer))
         while game.pub.pending:

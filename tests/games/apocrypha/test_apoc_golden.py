@@ -334,3 +334,43 @@ def test_a_forbidden_heal_is_ignored_and_a_hand_size_set_by_a_fragment(rules):
     assert "The Lantern says they cannot heal" in t.events[-1].text
     game.do(0, EndTurn())
     assert len(game.state.players[0].hand) == 2
+
+
+def test_a_nexus_that_lets_saints_seal_and_one_that_forbids_investigating_or_sealing():
+    from apoc_helpers import Game
+
+    from bot.games.apocrypha.commands import Investigate, Seal
+    from bot.games.apocrypha.rules import Options
+
+    def corner(**changes) -> Game:
+        rules = rules_with(**changes)
+        out = rules.setup(Options(mode="coop", mission="corner_the_troll"), 1, 11, {})
+        game = Game(rules, out.state, out.events)
+        game.state.public.saints[0].nexus = "main_street"
+        return game
+
+    # The rules: Sanctify only on an empty nexus. Main Street (Doom) lets a saint attempt its seal.
+    game = corner(**{"nexuses.main_street.doom": [always({"op": "may", "action": "seal"})]})
+    assert game.state.secret.nexus_decks["main_street"]
+    for _ in range(2):
+        game.do(0, Next())
+    game.do(0, Next())  # leaving Investigate: the card's "may" opens Sanctify on a full nexus
+    assert game.pub.step == "sanctify"
+    assert [a for a in game.rules.legal_actions(game.state, 0) if isinstance(a, Seal)]
+    # A nexus that forbids investigating, or sealing even when empty.
+    game = corner(
+        **{
+            "nexuses.main_street.doom": [
+                always({"op": "cannot", "action": "investigate"}),
+                always({"op": "never", "action": "seal"}),
+            ]
+        }
+    )
+    game.state.secret.nexus_decks["main_street"] = []
+    for _ in range(2):
+        game.do(0, Next())
+    omen = next(u for u in game.state.players[0].hand if game.t.is_omen(u))
+    game.fails(0, Investigate(omen=omen), "Main Street says you cannot investigate")
+    assert not [a for a in game.rules.legal_actions(game.state, 0) if isinstance(a, Investigate)]
+    game.do(0, Next())  # an empty nexus, but sealing is forbidden: no Sanctify step
+    assert game.pub.step == "transfer"

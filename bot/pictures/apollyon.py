@@ -77,7 +77,10 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         mtf_h = sum(len(cv.lines(m, inner, READ, max_lines=2)) * (READ + 4) for m in mtfs)
         box_h = 74 + (sum(h + GAP for hs in heights for h in hs) if rows else READ + 8) + mtf_h + 12
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=BLUE)
-        cv.text(PAD + 10, y + 8, f"{who}'s site", size=READ + 3, bold=True, width=inner, least=READ)
+        garrison = f"garrison {site.get('garrison', 0)}"
+        cv.text(WIDTH - PAD - 10, y + 12, garrison, size=READ, anchor="ra")
+        cv.text(PAD + 10, y + 8, f"{who}'s site", size=READ + 3, bold=True,
+                width=inner - cv.text_width(garrison, READ) - 12, least=READ)
         resources = " · ".join(
             f"{k} {pool.get(k, 0)}" + (f" ({spent[k]} spent)" if spent.get(k) else "")
             for k in ("resource", "personnel", "space")

@@ -191,3 +191,19 @@ def test_an_apocrypha_checks_dice_are_drawn_for_its_saints_only_and_kept_ones_re
     rolled = dice({**public, "check": {**check, "stage": "evaluate", "total": None, "success": None}}, 0)
     assert rolled is not None and "kept" not in rolled.strings and "dropped" not in rolled.strings
     assert dice({**public, "check": {**check, "pool": None}}, 0) is None  # not rolled yet
+
+
+def test_an_apocrypha_halo_shows_its_cards_around_the_saints_initials() -> None:
+    from bot.pictures.apocrypha import _card_name
+
+    _, view = position("apocrypha", 5, 20)
+    public = view["public"]
+    saint = public["saints"]["1"]
+    saint["halo"] = {"0": "the_first_snow#1", "5": "the_broken_swing#2"}
+    canvas = draw_table("apocrypha", public, names("apocrypha"))
+    assert canvas is not None
+    placed = " ".join(canvas.strings)
+    for uid in saint["halo"].values():
+        assert all(word in placed for word in _card_name(uid).split())  # wrapped over lines in its cell
+    initials = "".join(w[0] for w in saint["name"].replace(".", "").split()[:2]).upper()
+    assert initials in canvas.strings and canvas.sizes[canvas.strings.index(initials)] > READ

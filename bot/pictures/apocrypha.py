@@ -9,12 +9,28 @@ from bot.games.apocrypha.cards import cached_book
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
 from bot.pictures.dice import draw_pool
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import BLUE, FAINT, GOLD, INK, NOTE, PAD, PANEL, READ, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import (
+    BLUE,
+    FAINT,
+    GOLD,
+    HEAD_H,
+    INK,
+    KEY,
+    NOTE,
+    PAD,
+    PANEL,
+    READ,
+    RED,
+    WIDTH,
+    Canvas,
+    tall_canvas,
+)
 
 HOPE = (90, 170, 200)
 DOOM = (170, 70, 70)
 NEXUS_STEP = 78  # a nexus's box and the gap under it; two nexuses a row
-SAINT_STEP = 398  # a saint's box (name, where, halo, hand and deck) and the gap under it; two a row
+GRID_TOP = HEAD_H + READ + 10  # a saint's halo, under their name and where they are
+SAINT_STEP = GRID_TOP + 330  # a saint's box (name, where, halo, hand and deck) and the gap under it; two a row
 
 
 def _card_name(uid: str) -> str:
@@ -31,9 +47,9 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     y = PAD
     y += cv.heading(PAD, y, public.get("mission_name") or "Apocrypha")
     clock = public.get("clock_count", 0)
-    x = PAD + cv.stat(PAD, y, f"Turn {public.get('turn', 0)}", "", size=READ + 5) + 20
-    cv.stat(x, y, str(clock), f"card{'s' if clock != 1 else ''} in the clock", size=READ + 5)
-    y += READ + 14
+    x = PAD + cv.stat(PAD, y, f"Turn {public.get('turn', 0)}", "") + 20
+    cv.stat(x, y, str(clock), f"card{'s' if clock != 1 else ''} in the clock")
+    y += KEY + 12
     # The clock as a bar of cards, one square each, as many rows as it takes.
     for i in range(min(clock, 48)):
         cv.box(PAD + (i % 24) * 24, y + (i // 24) * 28, 20, 24, fill=GOLD, radius=3)
@@ -59,11 +75,11 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         who = names[seat] if 0 <= seat < len(names) else ""
         on = seat == active
         cv.box(x, sy, half, SAINT_STEP - 10, outline=GOLD if on else BLUE, width=4 if on else 2)
-        cv.text(x + 10, sy + 8, f"{'▶ ' if on else ''}{saint['name']}", size=READ + 2, bold=True,
+        cv.text(x + 10, sy + 8, f"{'▶ ' if on else ''}{saint['name']}", size=KEY, bold=True,
                 colour=GOLD if on else INK, width=half - 20, least=READ)
         at = public.get("nexuses", {}).get(saint.get("nexus") or "", {}).get("name")
         where = f"at {at}" if at else "not at a nexus"
-        cv.text(x + 10, sy + 38, f"{who}, {where}" if who else where, size=READ, colour=FAINT, width=half - 20)
+        cv.text(x + 10, sy + HEAD_H, f"{who}, {where}" if who else where, size=READ, colour=FAINT, width=half - 20)
         halo = {int(k): v for k, v in saint.get("halo", {}).items()}
         cells = [["" for _ in range(3)] for _ in range(3)]
         for slot in range(9):
@@ -71,10 +87,10 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
                 cells[1][1] = "".join(w[0] for w in saint["name"].replace(".", "").split()[:2]).upper()
             elif slot in halo:
                 cells[slot // 3][slot % 3] = _card_name(halo[slot])
-        cv.grid(x + 10, sy + 68, cell, cells, size=NOTE, centre_size=READ + 9)
+        cv.grid(x + 10, sy + GRID_TOP, cell, cells, size=NOTE, centre_size=READ + 9)
         status = f"hand {saint.get('hand_count', 0)} · deck {saint.get('deck_count', 0)}"
         fading = saint.get("fading")
-        cv.text(x + 10, sy + 68 + 3 * (cell + 4) + 4, status + (" · fading" if fading else ""), size=READ,
+        cv.text(x + 10, sy + GRID_TOP + 3 * (cell + 4) + 4, status + (" · fading" if fading else ""), size=READ,
                 bold=bool(fading), colour=RED if fading else INK, width=half - 20)
     y += SAINT_STEP * ((len(saints) + 1) // 2)
     cv.crop(y + PAD - 10)

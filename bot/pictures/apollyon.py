@@ -9,7 +9,21 @@ from typing import Any
 from bot.games.apollyon.cards import catalogue
 from bot.games.apollyon.masquerade import VEIL
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import BLUE, FAINT, GOLD, GREEN, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import (
+    BLUE,
+    FAINT,
+    GOLD,
+    GREEN,
+    HEAD_H,
+    KEY,
+    NOTE,
+    PAD,
+    READ,
+    RED,
+    WIDTH,
+    Canvas,
+    tall_canvas,
+)
 
 GAP = 8
 LABEL = 96  # a containment row's label ("Temporary", "Row 1") left of its anomalies
@@ -33,14 +47,14 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     y += cv.heading(PAD, y, "SCP: Apollyon")
     month, months = public.get("month", 1), public.get("months", 6)
     when = f"Month {month} of {months}" if month <= months else "Past the sixth month: the Apollyon is loose"
-    y += cv.text(PAD, y, f"{when} · {public.get('phase', '')} phase", size=READ + 3, bold=True,
+    y += cv.text(PAD, y, f"{when} · {public.get('phase', '')} phase", size=KEY, bold=True,
                  width=WIDTH - 2 * PAD, least=READ) + 6
     most = max(public.get("masquerade_start", 25), public.get("masquerade", 0), 1)
     lifted = public.get("veil_lifted")
-    cv.bar(PAD, y, WIDTH - 2 * PAD, 36, public.get("masquerade", 0), most, colour=RED if lifted else GREEN,
-           marks={VEIL: "Lifted Veil"}, label_size=READ + 3,
+    cv.bar(PAD, y, WIDTH - 2 * PAD, KEY + 10, public.get("masquerade", 0), most, colour=RED if lifted else GREEN,
+           marks={VEIL: "Lifted Veil"}, label_size=KEY,
            label=f"Masquerade {public.get('masquerade', 0)}" + (" · the veil is lifted" if lifted else ""))
-    y += 36 + NOTE + 16
+    y += KEY + 10 + NOTE + 16
     half = (WIDTH - 2 * PAD - GAP) // 2
     for title, cards in (
         ("Situations", public.get("situations", [])),
@@ -75,18 +89,18 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         heights = [[max(cv.tile_height(n, entry_w, ENTRY, 3) for n in chunk) for chunk in chunks] for chunks in lines]
         mtfs = [_mtf(i, mtf) for i, mtf in enumerate(site.get("mtfs", []))]
         mtf_h = sum(len(cv.lines(m, inner, READ, max_lines=2)) * (READ + 4) for m in mtfs)
-        box_h = 74 + (sum(h + GAP for hs in heights for h in hs) if rows else READ + 8) + mtf_h + 12
+        box_h = HEAD_H + 34 + (sum(h + GAP for hs in heights for h in hs) if rows else READ + 8) + mtf_h + 12
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=BLUE)
         garrison = f"garrison {site.get('garrison', 0)}"
-        cv.text(WIDTH - PAD - 10, y + 12, garrison, size=READ, anchor="ra")
-        cv.text(PAD + 10, y + 8, f"{who}'s site", size=READ + 3, bold=True,
+        cv.text(WIDTH - PAD - 10, y + 16, garrison, size=READ, anchor="ra")
+        cv.text(PAD + 10, y + 8, f"{who}'s site", size=KEY, bold=True,
                 width=inner - cv.text_width(garrison, READ) - 12, least=READ)
         resources = " · ".join(
             f"{k} {pool.get(k, 0)}" + (f" ({spent[k]} spent)" if spent.get(k) else "")
             for k in ("resource", "personnel", "space")
         )
-        cv.text(PAD + 10, y + 40, resources, size=READ, colour=FAINT, width=inner, least=NOTE)
-        top = y + 74
+        cv.text(PAD + 10, y + HEAD_H, resources, size=READ, colour=FAINT, width=inner, least=NOTE)
+        top = y + HEAD_H + 34
         if not rows:
             top += cv.text(PAD + 10, top, "no anomaly contained", size=READ, colour=FAINT) + 4
         for (label, _), chunks, hs in zip(rows, lines, heights, strict=True):

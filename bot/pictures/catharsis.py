@@ -7,7 +7,7 @@ from typing import Any
 from bot.games.catharsis.cards import LEVELS, content
 from bot.games.catharsis.morale import THRESHOLDS
 from bot.pictures.hand import HandCard
-from bot.pictures.kit import FAINT, GOLD, GREEN, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import FAINT, GOLD, GREEN, HEAD_H, KEY, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
 PHASES = {
     "roles": "choosing roles",
@@ -30,28 +30,29 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     deck = data.decks[public["deck"]].name if public.get("deck") in data.decks else "Catharsis"
     y += cv.heading(PAD, y, deck[:1].upper() + deck[1:])
     phase = PHASES.get(public.get("phase", ""), "")
-    y += cv.text(PAD, y, f"Round {public.get('round', 0)}" + (f" · {phase}" if phase else ""), size=READ + 3,
-                 bold=True, width=WIDTH - 2 * PAD) + 6
+    y += cv.text(PAD, y, f"Round {public.get('round', 0)}" + (f" · {phase}" if phase else ""), size=KEY,
+                 bold=True, width=WIDTH - 2 * PAD, least=READ) + 6
     most = public.get("start_morale", 22)
     marks = {t: n for t, n in zip(THRESHOLDS, TIER_NAMES, strict=True) if t < most}
     morale = public.get("morale", 0)
-    cv.bar(PAD, y, WIDTH - 2 * PAD, 36, morale, most, colour=GREEN, marks=marks,
-           label=f"Morale {morale} of {most}", label_size=READ + 3)
-    y += 36 + NOTE + 16
+    cv.bar(PAD, y, WIDTH - 2 * PAD, KEY + 10, morale, most, colour=GREEN, marks=marks,
+           label=f"Morale {morale} of {most}", label_size=KEY)
+    y += KEY + 10 + NOTE + 16
     for foe in public.get("foes", []):
         down = foe["health"] <= 0
         cv.bar(
             PAD,
             y,
             WIDTH - 2 * PAD,
-            32,
+            KEY + 6,
             foe["health"],
             foe["max_health"],
             colour=FAINT if down else RED,
             label=f"{foe['name']}{' (Boss)' if foe.get('boss') else ''} {foe['health']}/{foe['max_health']}"
             + (" · defeated" if down else ""),
+            label_size=KEY - 4,
         )
-        y += 40
+        y += KEY + 14
     y += 6
     inner = WIDTH - 2 * PAD - 20
     card_w = (inner - 2 * GAP) // 3
@@ -67,11 +68,11 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             *(["Role flipped"] if hero.get("flipped") else []),
             *(f"aside: {data.card_name(d['card'])} ({d['prep']})" for d in hero.get("aside", [])),
         ]
-        box_h = 44 + (READ + 6) * bool(notes) + sum(h + GAP for h in heights) + DIE + 24
+        box_h = HEAD_H + (READ + 6) * bool(notes) + sum(h + GAP for h in heights) + DIE + 24
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=FAINT if hero.get("dead") else GOLD, width=2)
-        cv.text(PAD + 10, y + 8, f"{who} · {role or 'choosing a role'}", size=READ + 3, bold=True, width=inner,
+        cv.text(PAD + 10, y + 8, f"{who} · {role or 'choosing a role'}", size=KEY, bold=True, width=inner,
                 least=READ)
-        top = y + 44
+        top = y + HEAD_H
         if notes:
             top += cv.text(PAD + 10, top - 4, " · ".join(notes), size=READ, colour=RED if hero.get("dead") else FAINT,
                            width=inner, least=NOTE) + 2

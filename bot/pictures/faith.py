@@ -7,7 +7,7 @@ from typing import Any
 from bot.games.faith.cards import card
 from bot.games.faith.effects import card_lines
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import BLUE, FAINT, GOLD, INK, PAD, READ, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import BLUE, FAINT, GOLD, HEAD_H, INK, KEY, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
 GOAL = 20
 LIGHT = (226, 200, 110)
@@ -23,7 +23,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     active = public.get("active")
     phase = str(public.get("phase", ""))
     now = f"{names[active]} · {phase}" if isinstance(active, int) and active < len(names) else phase
-    y += cv.text(PAD, y, now, size=READ + 3, bold=True, width=WIDTH - 2 * PAD) + 8
+    y += cv.text(PAD, y, now, size=KEY, bold=True, width=WIDTH - 2 * PAD, least=READ) + 8
     inner = WIDTH - 2 * PAD - 20
     w = (inner - 2 * GAP) // 3
     for seat, part in enumerate(seats):
@@ -33,19 +33,19 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         rows = [cards[i : i + 3] for i in range(0, len(cards), 3)]
         heights = [max(cv.tile_height(c["name"], w, max_lines=2, kind=c["kind"], foot=c["foot"]) for c in row)
                    for row in rows]
-        height = 44 + 44 + READ + 14 + (sum(h + GAP for h in heights) if rows else READ + 14)
+        height = HEAD_H + 48 + KEY + 12 + (sum(h + GAP for h in heights) if rows else READ + 14)
         cv.box(PAD, y, WIDTH - 2 * PAD, height, outline=GOLD if on_move else BLUE, width=4 if on_move else 2)
         counts = f"hand {part.get('hand_count', 0)} · deck {part.get('deck_count', 0)}"
-        cv.text(WIDTH - PAD - 10, y + 12, counts, size=READ, anchor="ra")
-        cv.text(PAD + 10, y + 8, f"{'▶ ' if on_move else ''}{who}", size=READ + 4, bold=True,
+        cv.text(WIDTH - PAD - 10, y + 16, counts, size=READ, anchor="ra")
+        cv.text(PAD + 10, y + 8, f"{'▶ ' if on_move else ''}{who}", size=KEY, bold=True,
                 colour=GOLD if on_move else INK, width=inner - cv.text_width(counts, READ) - 12, least=READ)
         faith = part.get("faith", 0)
-        cv.bar(PAD + 10, y + 44, inner, 34, faith, GOAL, colour=LIGHT, label=f"Faith {faith} of {GOAL}",
-               label_size=READ + 2)
-        top = y + 88
-        x = PAD + 10 + cv.stat(PAD + 10, top, str(part.get("light", 0)), "light", size=READ + 5, colour=LIGHT) + 20
-        cv.stat(x, top, str(part.get("dark", 0)), "dark", size=READ + 5, colour=(170, 150, 210))
-        top += READ + 14
+        cv.bar(PAD + 10, y + HEAD_H, inner, KEY + 8, faith, GOAL, colour=LIGHT, label=f"Faith {faith} of {GOAL}",
+               label_size=KEY - 2)
+        top = y + HEAD_H + 48
+        x = PAD + 10 + cv.stat(PAD + 10, top, str(part.get("light", 0)), "light", colour=LIGHT) + 20
+        cv.stat(x, top, str(part.get("dark", 0)), "dark", colour=(170, 150, 210))
+        top += KEY + 12
         if not cards:
             cv.text(PAD + 10, top, "no cards in play", size=READ, colour=FAINT)
         for row, h in zip(rows, heights, strict=True):

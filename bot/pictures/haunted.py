@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.games.haunted.cards import catalogue
 from bot.pictures.hand import HandCard, playable_keys
-from bot.pictures.kit import FAINT, GOLD, INK, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import FAINT, GOLD, HEAD_H, INK, KEY, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
 
 PURPLE = (120, 70, 130)
 KINDS = ("setting", "focus", "terror")
@@ -31,7 +31,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         y += cv.heading(PAD, y, "Haunted: the game is over")
     else:
         y += cv.heading(PAD, y, f"Turn {public['turn']} · {names[public['active']]}")
-        y += cv.text(PAD, y, STEP[public["step"]], size=READ + 3, bold=True, width=WIDTH - 2 * PAD)
+        y += cv.text(PAD, y, STEP[public["step"]], size=KEY, bold=True, width=WIDTH - 2 * PAD, least=READ)
     y += 4
     x = PAD + cv.stat(PAD, y, str(public["stock_count"]), "stockpile") + 24
     cv.stat(x, y, str(len(public["discard"])), "discard")
@@ -52,15 +52,15 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             )
             for kind in KINDS
         ]
-        box_h = 40 + NOTE + 8 + sum(heights) + 2 * 6 + 12
+        box_h = HEAD_H + NOTE + 8 + sum(heights) + 2 * 6 + 12
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=GOLD if on_move else PURPLE, width=4 if on_move else 2)
         head = ("▶ " if on_move else "") + names[seat]
         lost = seat in public.get("losers", [])
         right = f"{public['hand_counts'][seat]} in hand" + (" · lost" if lost else "")
-        cv.text(WIDTH - PAD - 10, y + 10, right, size=READ, bold=lost, colour=RED if lost else INK, anchor="ra")
-        cv.text(PAD + 10, y + 8, head, size=READ + 4, bold=True, colour=GOLD if on_move else INK,
+        cv.text(WIDTH - PAD - 10, y + 16, right, size=READ, bold=lost, colour=RED if lost else INK, anchor="ra")
+        cv.text(PAD + 10, y + 8, head, size=KEY, bold=True, colour=GOLD if on_move else INK,
                 width=inner - cv.text_width(right, READ, lost) - 12, least=READ)
-        top = y + 40
+        top = y + HEAD_H
         for i, line in enumerate(lines):
             lx = PAD + 10 + i * (col_w + GAP)
             cv.text(lx, top, f"Line {i + 1}" + (" · complete" if line["complete"] else ""), size=NOTE,

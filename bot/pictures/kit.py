@@ -24,6 +24,10 @@ WIDTH = 600
 PHONE = 400  # px: the width a phone shows an embed's picture at
 READ = 21  # px: 14 px at PHONE / WIDTH, the smallest size for what a player must read on a phone
 NOTE = 17  # px: secondary details, about 11 px on a phone
+# In the transcripts a 400 px window shows the picture about 280 px wide (the avatar column and the
+# embed's padding take the rest): names and key numbers are drawn at KEY, 14 px even there.
+KEY = 30
+HEAD_H = KEY + 16  # a box's first line (a player's name, KEY px) and the space under it
 MIN_TEXT = 14  # text is never drawn smaller than this many pixels
 PAD = 12
 HEADING = 34  # px: the picture's first line, about 23 px on a phone
@@ -244,7 +248,7 @@ class Canvas:
                            colour=FAINT if dim else INK)
         return h
 
-    def stat(self, x: int, y: int, value: str, caption: str, *, size: int = 30, colour: RGB = INK) -> int:
+    def stat(self, x: int, y: int, value: str, caption: str, *, size: int = KEY, colour: RGB = INK) -> int:
         """A key number, large, with its caption after it in readable text; returns the width used."""
         self.text(x, y, value, size=size, bold=True, colour=colour)
         x2 = x + self.text_width(value, size, True) + 6

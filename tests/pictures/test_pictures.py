@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 
 from bot.engine.state import project
 from bot.pictures import draw_table
-from bot.pictures.kit import MIN_TEXT, PHONE, READ, WIDTH, Canvas, font
+from bot.pictures.kit import KEY, MIN_TEXT, PHONE, READ, WIDTH, Canvas, font
 from tests.pictures.positions import SETUPS, names, play, position
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -59,16 +59,19 @@ def test_golden_pictures(game: str, seed: int, moves: int) -> None:
 def test_a_picture_fits_a_phone_and_discord(game: str, moves: int) -> None:
     """Phone first: at the largest table, the picture is WIDTH wide, so a phone shows it at
     PHONE / WIDTH; the heading, every player's name and every number placed read there at 14 px
-    or more (READ in the picture)."""
+    or more (READ in the picture). The heading and the bars' labels are KEY or more: 14 px where
+    the transcripts show the picture 280 px wide."""
     _, view = position(game, 5, moves)
     canvas = draw_table(game, view["public"], names(game))
     assert canvas is not None
     png = canvas.png()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 250 * 1024
     assert canvas.width == WIDTH <= 700 and canvas.height <= 4000
-    assert READ * PHONE / WIDTH >= 14
+    assert READ * PHONE / WIDTH >= 14 and KEY * 280 / WIDTH >= 14
     placed = list(zip(canvas.strings, canvas.sizes, strict=True))
-    assert placed[0][1] >= READ  # the heading
+    assert placed[0][1] >= KEY  # the heading
+    bars = [size for text, size in placed if text.startswith(("Morale ", "Faith ", "Masquerade "))]
+    assert all(size >= KEY - 2 for size in bars) and (bars or game in ("haunted", "apocrypha"))
     for name in names(game):
         assert any(name in text and size >= READ for text, size in placed), f"{name} is not readable on a phone"
     small_numbers = [text for text, size in placed if text.isdigit() and size < READ]

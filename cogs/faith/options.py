@@ -72,8 +72,9 @@ def _challenge(view: dict[str, Any], attacker: dict[str, Any], defender: dict[st
     return f"Exhausts {a.name}: deals {dealt} damage ({d.name} {fate}), takes {taken} back."
 
 
-def _move(c: Card) -> str:
-    pay = f"1 {c.side} energy" if c.side != "neutral" else "1 energy of either colour"
+def _move(c: Card, paid: str | None) -> str:
+    colour = c.side if c.side != "neutral" else paid
+    pay = f"1 {colour} energy" if colour else "1 energy of either colour"
     return _joined([f"Costs {pay}", *card_lines(c)])
 
 
@@ -93,7 +94,7 @@ def option_description(command: dict[str, Any], view: dict[str, Any]) -> str:
         text = ability_line(c.abilities[command["index"]], EXHAUST)
     elif kind == "move":
         where = _in_play(view, command["location"])
-        text = _move(card(where["card"])) if where else ""
+        text = _move(card(where["card"]), command.get("pay")) if where else ""
     elif kind == "pray":
         text = f"Exhausts {c.name} to gain {_prayer(view, ip)} Faith."
     elif kind == "challenge":

@@ -28,7 +28,7 @@ from cogs.faith.render import DARK, LIGHT, cost_text, numbered
 FIELDS = {
     "pl": ("play", ["card", "target", "target2", "opponent", "recite", "neutral_light"]),
     "ab": ("ability", ["card", "index", "target", "target2", "opponent", "neutral_light"]),
-    "mv": ("move", ["character", "location"]),
+    "mv": ("move", ["character", "location", "pay"]),
     "pr": ("pray", ["character"]),
     "ch": ("challenge", ["attacker", "target"]),
 }
@@ -42,10 +42,23 @@ def seat_words(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
+PAY = {"light": "l", "dark": "d"}  # a move's energy for a neutral location, one letter in a value
+PAID = {v: k for k, v in PAY.items()}
+
+
 def encode(command: dict[str, Any]) -> str:
     code = CODES[command["type"]]
-    values = ["-" if command.get(f) is None else str(command[f]) for f in FIELDS[code][1]]
+    values = [
+        "-" if command.get(f) is None else PAY[command[f]] if f == "pay" else str(command[f])
+        for f in FIELDS[code][1]
+    ]
     return ":".join([code, *values])
+
+
+def _field(name: str, v: str) -> Any:
+    if v == "-":
+        return None
+    return PAID[v] if name == "pay" else int(v)
 
 
 def decode(value: str) -> dict[str, Any] | None:
@@ -53,9 +66,13 @@ def decode(value: str) -> dict[str, Any] | None:
     if code not in FIELDS:
         return None
     kind, fields = FIELDS[code]
-    if len(values) != len(fields) or not all(v == "-" or v.isdigit() for v in values):
+    if len(values) != len(fields):
         return None
-    return {"type": kind, **{f: None if v == "-" else int(v) for f, v in zip(fields, values, strict=True)}}
+    if not all(
+        v == "-" or (v in PAID if f == "pay" else v.isdigit()) for f, v in zip(fields, values, strict=True)
+    ):
+        return None
+    return {"type": kind, **{f: _field(f, v) for f, v in zip(fields, values, strict=True)}}
 
 
 def names_of(view: dict[str, Any]) -> dict[int, str]:
@@ -103,6 +120,8 @@ def describe(command: dict[str, Any], view: dict[str, Any], who: Who = seat_word
         head, tail = f"Use {names.get(command['card'], '?')}", at("target", "→") + at("target2", "and") + vs
     elif kind == "move":
         head, tail = f"Move {names.get(command['character'], '?')}", at("location", "to")
+        if command.get("pay") is not None:
+            extra = [f"pay 1{LIGHT if command['pay'] == 'light' else DARK}"]
     elif kind == "pray":
         head, tail = f"Pray with {names.get(command['character'], '?')}", []
         if short:

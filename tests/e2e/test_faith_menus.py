@@ -125,3 +125,67 @@ async def test_move_commands_autocomplete_from_the_legal_actions(fake_discord: F
         prayed = await (await fake.slash(w.alice, w.table, "faith pray", character="Isaac - Son of Promise #1")).done()
         assert private(prayed), prayed.text
         assert st.public.seats[0].faith < RULES.load_state((await bot.service.session(sid)).state).public.seats[0].faith
+
+
+async def test_the_player_chooses_which_energy_pays_for_a_neutral_location(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await new_game(fake, bot, w.table, "faith", w.alice, w.bob, players=2)
+        st = table(
+            fields={
+                0: ["hannah-prayerful-mother", "noah-captain-of-the-ark", "the-wilderness", "garden-of-eden"]
+            },
+            light=2,
+            dark=2,
+        )
+        row = await bot.service.store.get(sid)
+        row.state = st.model_dump(mode="json")
+        row.waiting = {"0": bot.service.clock().isoformat()}
+        await bot.service.store.save(row)
+        hannah, wild = uid_of(st, 0, "hannah-prayerful-mother"), uid_of(st, 0, "the-wilderness")
+        # The panel offers the move to The Wilderness once per colour, each saying what it costs.
+        shown = await (await fake.slash(w.alice, w.table, "faith hand")).done()
+        [panel] = shown.messages
+        moves = next(c for c in ids_on(panel.components) if ":do:2" in c["custom_id"])
+        to_wild = {
+            o["label"]: o
+            for o in moves["options"]
+            if o["label"].startswith("Move Hannah") and "Wilderness" in o["label"]
+        }
+        assert set(to_wild) == {
+            "Move Hannah - Prayerful Mother to The Wilderness (yours), pay 1☉",
+            "Move Hannah - Prayerful Mother to The Wilderness (yours), pay 1☾",
+        }, list(to_wild)
+        dark = to_wild["Move Hannah - Prayerful Mother to The Wilderness (yours), pay 1☾"]
+        assert dark["description"].startswith("Costs 1 dark energy"), dark["description"]
+        done = await (await fake.select(w.alice, panel, moves["custom_id"], [dark["value"]])).done()
+        assert private(done), done.text
+        await settle(bot)
+        after = RULES.load_state((await bot.service.session(sid)).state)
+        assert (after.public.seats[0].light, after.public.seats[0].dark) == (2, 1)
+        assert next(ip for ip in after.public.seats[0].field if ip.uid == hannah).location == wild
+        # By slash command: Noah's ways to The Wilderness name the colour; light is picked.
+        ways = await (
+            await fake.autocomplete(
+                w.alice, w.table, "faith move", focused="location", character="Noah", location=""
+            )
+        ).done()
+        names = [c["name"] for c in ways.choices or []]
+        assert (
+            "Pay 1☉ · to The Wilderness (yours)" in names and "Pay 1☾ · to The Wilderness (yours)" in names
+        ), names
+        # Typing only the place, where both colours are held, asks which and changes nothing.
+        vague = await (
+            await fake.slash(w.alice, w.table, "faith move", character="Noah", location="Wilderness")
+        ).done()
+        assert private(vague) and "several" in vague.text, vague.text
+        light = next(c["value"] for c in ways.choices if c["name"] == "Pay 1☉ · to The Wilderness (yours)")
+        moved = await (
+            await fake.slash(w.alice, w.table, "faith move", character="Noah", location=light)
+        ).done()
+        assert private(moved) and "pay 1☉" in moved.text, moved.text
+        await settle(bot)
+        after = RULES.load_state((await bot.service.session(sid)).state)
+        assert (after.public.seats[0].light, after.public.seats[0].dark) == (1, 1)

@@ -6,10 +6,10 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
 from bot.games.faith import energy, zones
-from bot.games.faith.cards import card
+from bot.games.faith.cards import Card, card
 from bot.games.faith.commands import Activate, Move, Play, Pray
 from bot.games.faith.effects import Ctx, fill_targets, run
-from bot.games.faith.state import FaithState, InPlay
+from bot.games.faith.state import FaithState, InPlay, Seat
 from bot.games.faith.turn import own_character, own_field_card, ready_to_act, sick
 
 
@@ -87,6 +87,25 @@ def activate(state: FaithState, seat: int, cmd: Activate) -> list[Event]:
     return events
 
 
+def move_colour(pool: Seat, where: Card, pay: str | None) -> str:
+    """The energy a move to `where` spends. A neutral location takes either, and the player
+    names it (`pay`) whenever they hold both; a coloured one takes only its own colour."""
+    if where.side != "neutral":
+        if pay not in (None, where.side):
+            raise GameError(
+                f"{where.title} is a {where.side} location: moving there costs {where.side} energy."
+            )
+        return where.side
+    if pay is not None:
+        return pay
+    held = [c for c in ("light", "dark") if getattr(pool, c) >= 1]
+    if not held:
+        raise GameError(f"Moving to {where.title} costs 1 energy, and you have none.")
+    if len(held) > 1:
+        raise GameError(f"Moving to {where.title} costs 1 energy of either colour: say which, light or dark.")
+    return held[0]
+
+
 def move(state: FaithState, seat: int, cmd: Move) -> list[Event]:
     ip = own_character(state, seat, cmd.character)
     place = own_field_card(state, seat, cmd.location)
@@ -96,9 +115,7 @@ def move(state: FaithState, seat: int, cmd: Move) -> list[Event]:
     if ip.location == place.uid:
         raise GameError(f"{card(ip.card).title} is already at {where.title}.")
     pool = state.public.seats[seat]
-    colour = (
-        where.side if where.side != "neutral" else cmd.pay or ("light" if pool.light >= pool.dark else "dark")
-    )
+    colour = move_colour(pool, where, cmd.pay)
     if getattr(pool, colour) < 1:
         raise GameError(f"Moving to {where.title} costs 1 {colour} energy, and you have none.")
     setattr(pool, colour, getattr(pool, colour) - 1)

@@ -220,10 +220,19 @@ class FaithRules(Rules[FaithState]):
         places = [ip for ip in mine if card(ip.card).type == "location"]
         for ip in chars:
             for place in places:
+                if ip.location == place.uid:
+                    continue
                 side = card(place.card).side
-                cost_ok = pool.light + pool.dark >= 1 if side == "neutral" else getattr(pool, side) >= 1
-                if ip.location != place.uid and cost_ok:
-                    out.append(Move(character=ip.uid, location=place.uid))
+                if side != "neutral":
+                    if getattr(pool, side) >= 1:
+                        out.append(Move(character=ip.uid, location=place.uid))
+                    continue
+                # A neutral location takes either energy: the player says which.
+                out += [
+                    Move(character=ip.uid, location=place.uid, pay=colour)
+                    for colour in ("light", "dark")
+                    if getattr(pool, colour) >= 1
+                ]
         out += [Pray(character=ip.uid) for ip in able if card(ip.card).side != "dark"]
         targets = combat.legal_targets(state, seat)
         out += [Challenge(attacker=ip.uid, target=t) for ip in able for t in targets]

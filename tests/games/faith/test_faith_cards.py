@@ -137,11 +137,21 @@ def test_manage_effects_run_in_the_manage_step(monkeypatch, cid: str) -> None:
     _differs(monkeypatch, cid, real_card(cid).model_copy(update={"manage": []}), run)
 
 
+def _pay(cid: str) -> str | None:
+    """The energy a move there names: light for a neutral location (the test table holds both)."""
+    return "light" if CARDS[cid].side == "neutral" else None
+
+
 @pytest.mark.parametrize("cid", WITH_ARRIVAL)
 def test_arrival_effects_trigger_when_a_character_moves_there(monkeypatch, cid: str) -> None:
     state = busy(extra_field=[cid])
     commands = [
-        {"type": "move", "character": uid_of(state, 0, who), "location": uid_of(state, 0, cid, nth=-1)}
+        {
+            "type": "move",
+            "character": uid_of(state, 0, who),
+            "location": uid_of(state, 0, cid, nth=-1),
+            "pay": _pay(cid),
+        }
         for who in (NOAH, HANNAH)
     ]
     _differs(
@@ -158,7 +168,8 @@ def test_location_bonuses_apply_to_characters_there(cid: str) -> None:
     noah = uid_of(state, 0, NOAH)
     before = zones.locate(state, noah)[1]
     base = (zones.strength(state, before), zones.health(state, before), zones.prayer(state, before))
-    state, _ = act(state, 0, {"type": "move", "character": noah, "location": uid_of(state, 0, cid, nth=-1)})
+    move = {"type": "move", "character": noah, "location": uid_of(state, 0, cid, nth=-1), "pay": _pay(cid)}
+    state, _ = act(state, 0, move)
     ip = zones.locate(state, noah)[1]
     c = real_card(cid)
     assert (zones.strength(state, ip), zones.health(state, ip), zones.prayer(state, ip)) == (

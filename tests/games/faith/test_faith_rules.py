@@ -363,26 +363,40 @@ def test_moving_costs_one_energy_of_the_locations_colour() -> None:
     )
 
 
-def test_a_neutral_location_takes_either_energy() -> None:
+def test_a_neutral_location_takes_either_energy_and_the_player_names_which() -> None:
+    # Holding only dark, the move needs no word on how to pay.
     st = table(fields={0: [HANNAH, "the-wilderness"]}, light=0, dark=1)
-    st, _ = act(
-        st,
-        0,
-        {"type": "move", "character": uid_of(st, 0, HANNAH), "location": uid_of(st, 0, "the-wilderness")},
-    )
+    hannah, wild = uid_of(st, 0, HANNAH), uid_of(st, 0, "the-wilderness")
+    moves = [a for a in RULES.legal_actions(st, 0) if a.type == "move"]
+    assert [(m.location, m.pay) for m in moves] == [(wild, "dark")]
+    st, _ = act(st, 0, {"type": "move", "character": hannah, "location": wild})
     assert st.public.seats[0].dark == 0
+    # Holding both, legal_actions offers each colour, and each spends its own.
     st = table(fields={0: [HANNAH, "the-wilderness"]}, light=2, dark=2)
-    st, _ = act(
-        st,
+    moves = [a for a in RULES.legal_actions(st, 0) if a.type == "move"]
+    assert sorted(m.pay for m in moves) == ["dark", "light"]
+    for pay, left in (("dark", (2, 1)), ("light", (1, 2))):
+        after, _ = act(st, 0, {"type": "move", "character": hannah, "location": wild, "pay": pay})
+        assert (after.public.seats[0].light, after.public.seats[0].dark) == left
+    # ...and a move that does not say which is refused rather than chosen for the player.
+    refused(st, 0, {"type": "move", "character": hannah, "location": wild}, "say which, light or dark")
+    refused(
+        table(fields={0: [HANNAH, "the-wilderness"]}, light=0, dark=0),
         0,
-        {
-            "type": "move",
-            "character": uid_of(st, 0, HANNAH),
-            "location": uid_of(st, 0, "the-wilderness"),
-            "pay": "dark",
-        },
+        {"type": "move", "character": hannah, "location": wild, "pay": "light"},
+        "1 light energy",
     )
-    assert (st.public.seats[0].light, st.public.seats[0].dark) == (2, 1)
+
+
+def test_a_coloured_location_takes_only_its_colour() -> None:
+    st = table(fields={0: [HANNAH, "garden-of-eden"]}, light=2, dark=2)
+    hannah, eden = uid_of(st, 0, HANNAH), uid_of(st, 0, "garden-of-eden")
+    assert [a.pay for a in RULES.legal_actions(st, 0) if a.type == "move"] == [None]
+    refused(
+        st, 0, {"type": "move", "character": hannah, "location": eden, "pay": "dark"}, "costs light energy"
+    )
+    st, _ = act(st, 0, {"type": "move", "character": hannah, "location": eden, "pay": "light"})
+    assert (st.public.seats[0].light, st.public.seats[0].dark) == (1, 2)
 
 
 def test_moving_the_turn_either_card_is_played_and_while_exhausted() -> None:

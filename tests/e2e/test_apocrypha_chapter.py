@@ -1,7 +1,8 @@
 """Apocrypha end to end: The Hunter's Moon (the Skinwalkers chapter) with two saints, to its end.
 
 The table shows the chapter and its power (Lycanthropy) and the novem at large (The Moon-Eater:
-no saint can give cards), beside the structures and the true threats. The choir lets the hours pass
+no saint can give cards), beside the structures and the true threats. A give in Transfer is refused
+by the golden rules, naming the Moon-Eater, and changes nothing. The choir lets the hours pass
 until the clock runs out and the mission is lost.
 """
 
@@ -57,7 +58,20 @@ async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monke
             bot.service.history(await bot.store.get(sid)).lines
         )
 
+        # The novem at large forbids giving: a give in Transfer is refused in plain words, naming it.
         users = {0: w.alice, 1: w.bob}
+        public = (await state())["public"]
+        active = public["active"]
+        other = 1 - active
+        assert public["saints"][str(active)]["nexus"] == public["saints"][str(other)]["nexus"]
+        while (await state())["public"]["step"] != "transfer":
+            await run(users[active], "apocrypha next")
+        before = await state()
+        card = before["players"][str(active)]["hand"][0].split("#")[0]
+        ix = await run(users[active], "apocrypha give", card=card, to=users[other])
+        assert ix.ephemeral and ix.text == "The Moon-Eater says you cannot give cards.", ix.text
+        assert await state() == before
+
         turns = 0
         while (await state())["public"]["step"] != "over" and turns < 40:
             public = (await state())["public"]

@@ -129,6 +129,23 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
                 out.append(c.Activate(slot=i, half=half, dice=dice, boost=True, **aim))
     out += aside_actions(state, hero, target)
     out += _role_actions(state, hero, free, target)
+    return _aimed_everywhere(state, hero, out, foes)
+
+
+def _aimed_everywhere(state: CatharsisState, hero: Hero, actions: list[Any], foes: list[int]) -> list[Any]:
+    """What the panel offers: an aimed action once per standing foe, and a heal or shield once per
+    living hero, so that a policy choosing among legal actions may aim at a minion or mend an ally."""
+    others = [h.seat for h in state.public.heroes if not h.dead and h.seat != hero.seat]
+    out: list[Any] = []
+    for a in actions:
+        aimed = [a.model_copy(update={"target": f}) for f in foes] if getattr(a, "target", None) is not None else [a]
+        out += aimed
+        if not isinstance(a, c.Activate) or not others:
+            continue
+        slot = hero.board[a.slot]
+        ab = content().ability(slot.card, a.half, slot.face)
+        if ab is not None and any(b["op"] in ("heal", "prevent") and not b.get("self_only") for b in ab.do):
+            out += [x.model_copy(update={"ally": o}) for x in aimed for o in others]
     return out
 
 

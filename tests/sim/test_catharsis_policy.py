@@ -1,0 +1,122 @@
+"""Catharsis's greedy party plays as a sensible group: blows where they kill, minions included;
+votes by what the options cost; damage on the hero who can best soak it; only legal moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.engine.prng import Rng
+from bot.games.catharsis import RULES
+from bot.games.catharsis import commands as c
+from bot.games.catharsis.cards import content
+from bot.games.catharsis.state import Packet, Vote
+from bot.sim.games import catharsis as sim
+from bot.sim.runner import Job, play
+from tests.games.catharsis.catharsis_driver import board, dice, new_game, power_id
+
+P = power_id
+
+
+def _choose(state: Any, seat: int = 0) -> Any:
+    return sim.greedy(state, seat, RULES.legal_actions(state, seat), Rng.from_seed(1))
+
+
+def _mass_fight() -> Any:
+    s = new_game(2, seed=3, roles=["jaden", "leme"], boss="horrific-mass", first=["horrific-mass"])
+    assert [f.card for f in s.public.foes] == ["horrific-mass", "mass-spawn"]
+    return s
+
+
+def test_legal_actions_offer_every_blow_at_every_standing_foe() -> None:
+    s = _mass_fight()
+    board(s, 0, P("Pitchfork Thrust"))
+    dice(s, 0, 5, 5)
+    aims = {a.target for a in RULES.legal_actions(s, 0) if isinstance(a, c.Activate)}
+    assert aims == {0, 1}
+    s.public.foes[1].health = 0
+    aims = {a.target for a in RULES.legal_actions(s, 0) if isinstance(a, c.Activate)}
+    assert aims == {0}
+
+
+def test_a_blow_that_can_fell_the_minion_goes_to_the_minion() -> None:
+    s = _mass_fight()
+    s.public.foes[1].health = 2  # Pitchfork Thrust's top (2) fells the Mass Spawn, not the Mass
+    board(s, 0, P("Pitchfork Thrust"))
+    dice(s, 0, 5, 1)
+    move = _choose(s)
+    assert isinstance(move, c.Activate) and move.target == 1 and not move.boost
+
+
+def test_the_killing_blow_on_the_boss_wins_over_a_minion() -> None:
+    s = _mass_fight()
+    s.public.foes[1].health = 0
+    s.public.foes[0].health = 4
+    board(s, 0, P("Pitchfork Thrust"), P("Spore Puff"))
+    dice(s, 0, 5, 5, 3)
+    move = _choose(s)
+    assert isinstance(move, c.Activate) and move.slot == 0 and move.half == "bottom"  # 4 damage: the win
+
+
+def test_a_shield_is_worthless_with_nobody_left_to_strike() -> None:
+    s = _mass_fight()
+    board(s, 0, P("Hay Bale Wall"))
+    dice(s, 0, 3)
+    hero = s.public.heroes[0]
+
+    def shields() -> list[float]:
+        return [sim.move_value(s, hero, a) for a in RULES.legal_actions(s, 0) if isinstance(a, c.Activate)]
+
+    assert shields() and max(shields()) > 0  # the Mass and its Spawn will strike this round
+    for f in s.public.foes:
+        f.health = 0
+    assert shields() and max(shields()) <= 0
+
+
+def test_a_party_blow_goes_to_the_hero_with_the_most_health_a_point_at_a_time() -> None:
+    s = _mass_fight()
+    board(s, 0, P("Pitchfork Thrust"))  # Jaden: 2 health
+    s.public.packets = [Packet(mode="party", amount=3)]
+    assert sim.next_seat(RULES, s, RULES.waiting_for(s)) == 1
+    move = _choose(s, 1)
+    assert isinstance(move, c.Take) and move.points == 1
+
+
+def test_the_party_votes_for_the_cheaper_way_through_a_trap() -> None:
+    s = _mass_fight()
+    card = next(e for e in content().deck_cards("corrupted-horse") if e.choices and "Stand and brace" in e.choices[0].label)
+    s.public.vote = Vote(kind="choice", question="?", options=[ch.label for ch in card.choices], data={"card": card.id})
+    assert _choose(s).option == 0  # fresh: the party braces, and the bruises mend after the next fight
+    for h in s.public.heroes:
+        for slot in h.board:
+            slot.ready = False
+    assert _choose(s).option == 1  # worn out, bracing would cost powers for good: it scatters
+    s.public.morale = 6
+    assert _choose(s).option == 0  # unless two Morale would make the party Desperate
+
+
+def test_a_refresh_is_refused_while_the_party_is_fresh() -> None:
+    s = _mass_fight()
+    s.public.vote = Vote(kind="refresh", question="?", options=["Push on", "Refresh"], data={"next": "next_round"})
+    assert _choose(s).option == 0
+    for h in s.public.heroes:
+        for slot in h.board:
+            slot.ready = False
+    assert _choose(s).option == 1
+
+
+@pytest.mark.parametrize("boss", ["horrific-mass", "kings-guard", "godmind"])
+def test_greedy_only_ever_picks_a_legal_action(boss: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    picks = 0
+
+    def checked(state: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
+        nonlocal picks
+        move = sim.greedy(state, seat, actions, rng)
+        assert move in RULES.legal_actions(state, seat)
+        picks += 1
+        return move
+
+    monkeypatch.setitem(sim.ADAPTER.policies, "greedy", checked)
+    game = play(Job("catharsis", 3, "greedy", {"boss": boss, "difficulty": "veterans"}), 7)
+    assert game.error is None and not game.refused and picks > 50

@@ -117,8 +117,9 @@ def move_value(state: CatharsisState, hero: Hero, a: Any) -> float:
     t = a.type
     if t == "activate":
         return v.activation_value(state, hero, a)
-    if t == "serve":
-        return 50.0  # a dish is ready: it only grows stale
+    if t == "serve":  # a dish is ready: it only grows stale, so it is served first, where it does most
+        ab = content().ability(hero.aside[a.index].card, a.half)
+        return 10.0 + (v.ability_value(state, hero, ab, a, None) if ab else 0.0)
     if t == "aside":
         keep = len(hero.aside) < 2 and len(hero.board) > 3
         return 0.3 if keep else -1.0

@@ -164,7 +164,8 @@ def shields_during_damage(hero: Hero) -> list[c.Activate]:
 def is_shield(ab: Any) -> bool:
     from bot.games.catharsis.costs import is_free
 
-    return is_free(ab.cost) and all(b["op"] in ("prevent", "prevent_morale") for b in ab.do)
+    # A `#` cost (Dimirith's, perhaps passed to Maladaum by the Godmind) always needs a die.
+    return "#" not in ab.cost and is_free(ab.cost) and all(b["op"] in ("prevent", "prevent_morale") for b in ab.do)
 
 
 def _role_actions(state: CatharsisState, hero: Hero, free: list[int], target: int | None) -> list[Any]:

@@ -223,20 +223,20 @@ def vote(state: CatharsisState, actions: list[Any]) -> Any:
 
 
 def refresh_worth_it(state: CatharsisState) -> bool:
-    """Refresh when the party is worn (under half its powers ready in a fight, under a third
-    between cards, where a won fight gives two back anyway), the health it gives back outweighs the
-    Morale, and enough Morale is kept for the cards still to come."""
+    """Refresh when the party is worn (a third of its powers exhausted in a fight, half between
+    cards, where a won fight gives two back anyway), the health it gives back outweighs the Morale,
+    and enough Morale is kept for the cards still to come."""
     pub = state.public
     assert pub.vote is not None
     fighting = pub.vote.data.get("next") == "next_round"
     heroes = v.living(state)
     slots = [s for h in heroes for s in h.board]
     tired = sum(1 for s in slots if not s.ready)
-    if not slots or tired / len(slots) < (0.5 if fighting else 0.67):
+    if not slots or tired / len(slots) < (0.34 if fighting else 0.5):
         return False
-    if pub.morale - pub.refresh_cost < 2 + pub.deck_left // 3:
+    if pub.morale - pub.refresh_cost < 2 + pub.deck_left // 4:
         return False
-    gain = tired * (1.6 if fighting else 1.0) + sum(2.0 for h in heroes if h.flipped)
+    gain = tired * (2.0 if fighting else 1.0) + sum(2.0 for h in heroes if h.flipped)
     return gain > v.morale_price(state, pub.refresh_cost)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
-from bot.games.catharsis.state import CatharsisState
+from bot.games.catharsis.state import CatharsisState, Packet
 from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
 
 P = power_id
@@ -85,3 +85,13 @@ def test_heal_cannot_pick_a_ready_power() -> None:
         assert "exhausted" in exc.message
     else:
         raise AssertionError("a ready power was refreshed")
+
+
+def test_maladaum_holding_a_borrowed_hash_cost_power_can_still_take_damage() -> None:
+    # The Godmind may pass Dimirith's Bone Spear (`###`) to Maladaum; listing his free shields
+    # while damage waits must not choke on a cost that needs numbered places.
+    s = new_game(2, roles=["maladaum", "dimirith"], first=["blighted-stallion"])
+    board(s, 0, P("Bone Spear"), P("Living Iron"))
+    s.public.packets = [Packet(mode="seat", amount=1, seat=0)]
+    legal = RULES.legal_actions(s, 0)
+    assert legal and all(isinstance(a, c.Take) for a in legal)

@@ -67,8 +67,13 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             *(["dead"] if hero.get("dead") else []),
             *(["Role flipped"] if hero.get("flipped") else []),
             *(f"aside: {data.card_name(d['card'])} ({d['prep']})" for d in hero.get("aside", [])),
+            *(["Liara flipped"] if hero.get("counters", {}).get("veil") else []),
+            *([f"Liara holds {', '.join(data.card_name(c) for c in hero['essences'])}"] if hero.get("essences") else []),
         ]
-        box_h = HEAD_H + (READ + 6) * bool(notes) + sum(h + GAP for h in heights) + DIE + 24
+        # Briggs and Liara: her six dice on one row, his below it.
+        pair = hero.get("role") in data.roles and bool(data.roles[hero["role"]].partner)
+        dice_rows = max(1, -(-len(hero.get("dice", [])) // 6)) if pair else 1
+        box_h = HEAD_H + (READ + 6) * bool(notes) + sum(h + GAP for h in heights) + dice_rows * (DIE + 10) + 14
         cv.box(PAD, y, WIDTH - 2 * PAD, box_h, outline=FAINT if hero.get("dead") else GOLD, width=2)
         cv.text(PAD + 10, y + 8, f"{who} · {role or 'choosing a role'}", size=KEY, bold=True, width=inner,
                 least=READ)
@@ -82,7 +87,9 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
                         kind="ready" if ready else "exhausted", dim=not ready)
             top += h + GAP
         for i, die in enumerate(hero.get("dice", [])):
-            cv.die(PAD + 10 + i * (DIE + 10), top + 2, DIE, die["value"], kept=not die["used"], wild=die["value"] == 0)
+            row, col = divmod(i, 6) if dice_rows == 2 else (0, i)
+            cv.die(PAD + 10 + col * (DIE + 10), top + 2 + row * (DIE + 10), DIE, die["value"], kept=not die["used"],
+                   wild=die["value"] == 0)
         if not hero.get("dice"):
             cv.text(PAD + 10, top + DIE // 2, "no dice rolled", size=READ, colour=FAINT, anchor="lm")
         y += box_h + 10

@@ -190,6 +190,8 @@ class CatharsisCog(
             "gifts": "Which pool dice go to whom?",
             "levels": "Raise one song two levels, or lower one or two songs one level:",
             "back": "Put one of your discarded powers under your deck?",
+            "lend": "Which die does Liara move onto one of hers (spending that die)?",
+            "echo": "Which dice (up to 3) take the value of one of Liara's?",
         }
         await say(interaction, question[kind], view=view_of(items, moment(row)))
 

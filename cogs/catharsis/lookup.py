@@ -84,6 +84,9 @@ def card_embed(card_id: str) -> discord.Embed:
         embed = discord.Embed(title=f"{role.name}, {role.title}", description=role.blurb, colour=COLOUR)
         embed.add_field(name="Passive", value=clip(role.passive, FIELD_VALUE_MAX), inline=False)
         embed.add_field(name="Flip", value=clip(role.flip, FIELD_VALUE_MAX), inline=False)
+        if role.partner:  # Briggs and Liara: her own Role card
+            embed.add_field(name=f"{role.partner}'s Passive", value=clip(role.partner_passive, FIELD_VALUE_MAX), inline=False)
+            embed.add_field(name=f"{role.partner}'s Flip", value=clip(role.partner_flip, FIELD_VALUE_MAX), inline=False)
         return embed
     if card_id in book.powers:
         power = book.powers[card_id]

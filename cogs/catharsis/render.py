@@ -139,8 +139,10 @@ def pool_text(pools: dict[str, int]) -> str:
 
 
 def counters_text(counters: dict[str, int], pools: dict[str, int]) -> str:
-    # "hold" is Séalaithe's pledge to skip the next refresh, a flag rather than a count.
-    shown = ["holding his rage" if k == "hold" else f"{k} {v}" for k, v in counters.items() if v]
+    # Flags rather than counts: Séalaithe's pledge to skip the next refresh, Briggs's Flip keeping his
+    # powers this round; Liara's flipped Role card is shown with her Role card instead.
+    flags = {"hold": "holding his rage", "keep": "Briggs keeps the powers he uses this round"}
+    shown = [flags.get(k, f"{k} {v}") for k, v in counters.items() if v and k != "veil"]
     if pools:
         shown.append("pooled dice: " + pool_text(pools))
     return ", ".join(shown)
@@ -160,6 +162,10 @@ def hero_block(hero: dict[str, Any], name: str) -> tuple[str, str]:
     role = content().roles[hero["role"]]
     title = f"{role.name}{' (fallen)' if hero['dead'] else ''}"
     lines = [f"{name} · Role card {'flipped' if hero['flipped'] else 'face up'}"]
+    pair = bool(role.partner)
+    if pair:  # Briggs and Liara: two Role cards
+        veil = "flipped" if hero["counters"].get("veil") else "face up"
+        lines[0] = f"{name} · Briggs {lines[0].split(' · Role card ')[1]}, {role.partner} {veil}"
     lines += [
         power_line(s["card"], s["ready"], number=s.get("number", 0), face=s.get("face", 0)) for s in hero["board"]
     ]
@@ -168,8 +174,15 @@ def hero_block(hero: dict[str, Any], name: str) -> tuple[str, str]:
         lines.append(extra)
     if hero.get("aside"):
         lines.append("Set aside: " + aside_text(hero["aside"]))
+    if pair and hero.get("essences"):
+        from cogs.catharsis.companions import essence_text
+
+        lines.append(essence_text(hero))
     if not hero["dead"] and hero["dice"]:
-        lines.append(f"Dice: {dice_text(hero['dice'])}" + (" · done" if hero["done"] else ""))
+        from cogs.catharsis.companions import dice_line
+
+        shown = dice_line(hero) if pair else dice_text(hero["dice"])
+        lines.append(f"Dice: {shown}" + (" · done" if hero["done"] else ""))
     return title, clip("\n".join(lines), FIELD_VALUE_MAX)
 
 
@@ -253,8 +266,14 @@ def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -
     lines.append("")
     lines.append(f"**Passive**{' (off: flipped)' if hero['flipped'] else ''}: {role.passive}")
     lines.append(f"**Flip**: {role.flip}")
+    shown = dice_text(hero["dice"])
+    if role.partner:  # Liara's Role card, essences and dice
+        from cogs.catharsis.companions import dice_line, panel_lines
+
+        lines += panel_lines(hero)
+        shown = dice_line(hero)
     if hero["dice"]:
-        lines.append(f"**Dice:** {dice_text(hero['dice'])} · rerolls left {max(0, 3 - hero['rolls'])}")
+        lines.append(f"**Dice:** {shown} · rerolls left {max(0, 3 - hero['rolls'])}")
     extra = counters_text(hero["counters"], hero.get("pools", {}))
     if extra:
         lines.append(f"**Counters:** {extra}")

@@ -14,7 +14,7 @@ import discord
 
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import LEVELS, content
-from cogs.catharsis import aside
+from cogs.catharsis import aside, companions
 from cogs.catharsis.render import ability_text, power_summary
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural, verb
@@ -43,6 +43,8 @@ def encode(cmd: Any) -> str:
         return f"f.{'' if cmd.target is None else cmd.target}" + ("" if cmd.value is None else f".{cmd.value}")
     if isinstance(cmd, (c.SetAside, c.Serve)):
         return aside.encode(cmd)
+    if isinstance(cmd, c.Bind):
+        return companions.encode(cmd)
     raise ValueError(f"cannot encode {cmd!r}")
 
 
@@ -71,6 +73,8 @@ def decode(code: str) -> dict[str, Any]:
         return flip
     if parts[0] in ("s", "v"):
         return aside.decode(parts)
+    if parts[0] == "l":
+        return companions.decode(parts)
     raise ValueError(code)
 
 
@@ -83,6 +87,9 @@ def slot_ability(hero: dict[str, Any], slot: int, half: str) -> Any:
 def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | None:
     """What a second select must ask: 'adjust', 'replace', 'heal', 'gifts', or None."""
     hero = pub["heroes"][seat]
+    pair = companions.needs_aim(hero, command)
+    if pair is not None:
+        return pair
     if command["type"] == "activate":
         ab = slot_ability(hero, command["slot"], command["half"])
         ops = {b["op"]: b for b in (ab.do if ab else [])}
@@ -140,7 +147,8 @@ def aim_items(
                     continue
                 for delta in sorted({sign * k for k in steps for sign in (-1, 1)}):
                     if 1 <= d["value"] + delta <= 6:
-                        label = f"{names[h['seat']]}: die {i + 1} ({d['value']}) {delta:+d} → {d['value'] + delta}"
+                        die = companions.die_name(h, i, names[h["seat"]])
+                        label = f"{die} ({d['value']}) {delta:+d} → {d['value'] + delta}"
                         options.append(
                             discord.SelectOption(label=label[:100], value=f"{h['seat']}.{i}.{delta}")
                         )
@@ -192,6 +200,8 @@ def aim_items(
                         description=clip(ability_text(after), 100) if after else None,
                     )
                 )
+    elif kind in ("lend", "echo"):  # Liara's Passive and Flip
+        options, most = companions.aim_options(pub, seat, kind, names)
     elif kind == "back":  # Fizzleboom & Burrr's Flip: one discarded power goes under the deck, or none
         options.append(
             discord.SelectOption(label="Put nothing back", value="-1", description="Only flip the Role card")
@@ -253,7 +263,7 @@ def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
         command["value"] = None if values[0] == "-1" else int(values[0])
         return command
     pairs = [[int(x) for x in v.split(".")] for v in values]
-    if kind in ("a", "l"):  # dice to adjust, or Aiden's songs to move (place in `die`)
+    if kind in ("a", "l", "e"):  # dice to adjust or Liara's to change, or Aiden's songs to move (place in `die`)
         command["adjust"] = [{"seat": s, "die": d, "delta": k} for s, d, k in pairs]
     elif kind == "r":
         command["ally"], command["ally_slot"] = pairs[0]
@@ -266,6 +276,9 @@ def action_label(
     pub: dict[str, Any], seat: int, cmd: Any, foes: list[str], names: list[str] | None = None
 ) -> str:
     hero = pub["heroes"][seat]
+    pair = companions.label(hero, cmd)
+    if pair is not None:
+        return pair
     at = f" → {foes[cmd.target]}" if getattr(cmd, "target", None) is not None and len(foes) > 1 else ""
     if getattr(cmd, "ally", None) is not None:
         who = names[cmd.ally] if names and cmd.ally < len(names) else f"player {cmd.ally + 1}"
@@ -277,7 +290,7 @@ def action_label(
             "★" if hero["dice"][i]["value"] == 0 else str(hero["dice"][i]["value"]) for i in cmd.dice
         )
         paid = f" with {dice}" if dice else ""
-        boost = " +Spore" if cmd.boost else ""
+        boost = (" +Passive" if companions.is_pair(hero) else " +Spore") if cmd.boost else ""
         number = hero["board"][cmd.slot].get("number", 0)
         text = ability_text(ab, number) if ab else ""
         half = f"Level {LEVELS[hero['board'][cmd.slot].get('face', 0)]}" if content().song(card) else cmd.half
@@ -301,6 +314,9 @@ def action_description(pub: dict[str, Any], seat: int, cmd: Any) -> str:
     """The line under a select option: what the power or Role card does, in full."""
     hero = pub["heroes"][seat]
     role = content().roles[hero["role"]]
+    pair = companions.description(hero, cmd)
+    if pair is not None:
+        return pair
     if isinstance(cmd, c.Passive) and hero["role"] == "aiden" and cmd.value is not None:
         song = hero["board"][cmd.value]
         face = min(3, song.get("face", 0) + 1)
@@ -432,7 +448,11 @@ def panel_items(
     rerolls = [a for a in actions if isinstance(a, c.Reroll)]
     if rerolls:
         opts = [
-            discord.SelectOption(label=f"Die {i + 1}: {hero['dice'][i]['value']}", value=str(i))
+            discord.SelectOption(
+                label=(companions.die_name(hero, i, "") if companions.is_pair(hero) else f"Die {i + 1}")
+                + f": {hero['dice'][i]['value']}",
+                value=str(i),
+            )
             for i in rerolls[0].dice
         ]
         items.append(
@@ -447,7 +467,7 @@ def panel_items(
         )
     foes = [i for i, f in enumerate(pub["foes"]) if f["health"] > 0]
     foe_names = [f["name"] for f in pub["foes"]]
-    playable = (c.Activate, c.SetAside, c.Serve, c.Passive, c.Flip)
+    playable = (c.Activate, c.SetAside, c.Serve, c.Bind, c.Passive, c.Flip)
     usable = with_targets([a for a in actions if isinstance(a, playable)], foes)
     usable = with_values(with_allies(usable, pub, seat), hero)
     # Choices that differ only in what a second select asks (Aiden's two Flips) are offered once.

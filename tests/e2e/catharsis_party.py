@@ -38,7 +38,7 @@ class Party:
     def offered(self, seat: int, action: Any) -> bool:
         """Whether the seat's panel shows a control for this action."""
         panel, sid = self.panel(seat), self.sid
-        if isinstance(action, (c.Activate, c.Passive, c.Flip)):
+        if isinstance(action, (c.Activate, c.Passive, c.Flip, c.Bind)):
             use = find(panel, f"gms:{sid}:use")
             return use is not None and encode(action) in {o["value"] for o in use["options"]}
         return True

@@ -69,12 +69,23 @@ def _artrial_seen(before: CatharsisState, after: CatharsisState) -> bool:
     return before.public.heroes[0].aside != after.public.heroes[0].aside
 
 
+def _briggs_move(state: CatharsisState, seat: int, action: Any) -> bool:
+    return isinstance(action, (c.Bind, c.Passive, c.Flip, c.Activate))
+
+
+def _briggs_seen(before: CatharsisState, after: CatharsisState) -> bool:
+    """Liara bound an essence onto Briggs's board, or a power he used went back to her."""
+    b, a = before.public.heroes[0], after.public.heroes[0]
+    return len(a.essences) != len(b.essences) or a.deck_count != b.deck_count or len(a.board) != len(b.board)
+
+
 # role -> (is this one of the role's own moves, did the move show its effect, what the table then said)
 ROLES: dict[str, tuple[Callable[..., bool], Callable[..., bool], str]] = {
     "dimirith": (_dimirith_move, _dimirith_seen, " replaces "),
     "aiden": (_aiden_move, _aiden_seen, " at Level III"),
     "fizzleboom": (_fizzleboom_move, _fizzleboom_seen, "for new powers"),
     "artrial": (_artrial_move, _artrial_seen, " serves "),
+    "briggs": (_briggs_move, _briggs_seen, " back to Liara"),
 }
 
 

@@ -81,6 +81,9 @@ class Role(Strict):
     sets_aside: bool = False  # Artrial: may pay a top cost to set the power aside and serve it later
     damage_replaces: bool = False  # Fizzleboom & Burrr: while face up, each point of damage swaps a power
     numbered: bool = False  # Dimirith: each place on the board carries a number 1-6 for `#` costs
+    partner: str = ""  # Briggs and Liara: the second hero one player runs, and her Role card's text
+    partner_passive: str = ""
+    partner_flip: str = ""
 
 
 class Attack(Strict):

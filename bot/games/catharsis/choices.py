@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.catharsis import commands as c
+from bot.games.catharsis import companions
 from bot.games.catharsis.aside import aside_actions
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import living_foes
@@ -116,7 +117,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
                 dice: list[int] | None = []
             else:
                 dice = find_payment(hero, ab, set(paid), slot.number)
-            if dice is None:
+            if dice is None or not companions.may_use(hero, i):
                 continue
             aim: dict[str, Any] = {"target": target}
             if any(b["op"] == "replace" and b.get("which") == "target" for b in ab.do):
@@ -127,7 +128,10 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
             out.append(c.Activate(slot=i, half=half, dice=dice, **aim))
             if ab.boost and hero.role == "jaden":  # the same, taking a Spore counter for the boost
                 out.append(c.Activate(slot=i, half=half, dice=dice, boost=True, **aim))
+            if companions.is_pair(hero) and companions.can_boost(hero, ab.do):  # with Briggs's Passive
+                out.append(c.Activate(slot=i, half=half, dice=dice, boost=True, **aim))
     out += aside_actions(state, hero, target)
+    out += companions.actions(state, hero)
     out += _role_actions(state, hero, free, target)
     return _aimed_everywhere(state, hero, out, foes)
 

@@ -150,6 +150,7 @@ def start_round(state: CatharsisState, events: list[Event]) -> None:
     for f in pub.foes:
         f.reduced = False
     for h in pub.heroes:
+        h.counters.pop("keep", None)  # Briggs's Flip holds his powers for one round only
         h.dice, h.rolls, h.done, h.shield = [], 0, h.dead, 0
         h.passive_used, h.combo_paid, h.strikes, h.storing = False, {}, 0, []
         for s in h.board:

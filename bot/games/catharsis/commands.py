@@ -62,6 +62,14 @@ class Serve(Aim):
     half: Literal["top", "bottom"] = "top"
 
 
+class Bind(BaseModel):
+    """Liara binds one of her essences (index into her row) onto Briggs's board, paying its top cost."""
+
+    type: Literal["bind"] = "bind"
+    essence: int
+    dice: list[int] = []
+
+
 class Passive(Aim):
     type: Literal["passive"] = "passive"
     dice: list[int] = []
@@ -112,6 +120,7 @@ AnyCommand = (
     | Activate
     | SetAside
     | Serve
+    | Bind
     | Passive
     | Flip
     | Done

@@ -125,7 +125,8 @@ def with_number(cost: str, number: int) -> str:
 
 
 def is_free(cost: str) -> bool:
-    return any(p.size == 0 for p in parse_cost(cost))
+    # A `#` cost (Dimirith's, perhaps passed to another board by the Godmind) always needs dice.
+    return "#" not in cost and any(p.size == 0 for p in parse_cost(cost))
 
 
 def describe_cost(cost: str) -> str:

@@ -223,6 +223,10 @@ def refresh_powers(hero: Hero, n: int, skip: int | None = None, chosen: list[int
 
 
 def draw_power(state: CatharsisState, hero: Hero) -> Slot | None:
+    from bot.games.catharsis import companions
+
+    if companions.is_pair(hero):  # Liara hands Briggs a power
+        return companions.draw(state, hero)
     deck = state.secret.decks.get(hero.seat, [])
     if not deck:
         return None
@@ -242,6 +246,11 @@ def free_number(hero: Hero) -> int:
 
 def replace_power(state: CatharsisState, hero: Hero, slot: int, events: list[Event]) -> None:
     """Discard the power and draw one into the same place, ready. An empty deck draws nothing."""
+    from bot.games.catharsis import companions
+
+    if companions.is_pair(hero):  # Briggs returns it to Liara, who hands him another
+        companions.replace(state, hero, slot, events)
+        return
     old = hero.board[slot].card
     hero.discards.append(old)
     deck = state.secret.decks.get(hero.seat, [])
@@ -288,6 +297,7 @@ def refresh_all(state: CatharsisState) -> None:
             for s in h.board:
                 s.ready = True
         h.flipped = False
+        h.counters.pop("veil", None)  # Liara's Role card (Briggs and Liara) is refreshed with everyone's
 
 
 def discard_power(

@@ -14,7 +14,7 @@ from bot.engine.prng import Rng
 from bot.engine.seats import Seat, seat_ref
 from bot.engine.text import plural
 from bot.games.catharsis import commands as c
-from bot.games.catharsis import quarry
+from bot.games.catharsis import companions, quarry
 from bot.games.catharsis.aside import serve, set_aside
 from bot.games.catharsis.bossdeck import build_deck, claim_special, resolve_choice, reveal_next
 from bot.games.catharsis.cards import LEVELS, Ability, content
@@ -118,6 +118,8 @@ class Catharsis(Rules[CatharsisState]):
             h.board = [Slot(card=card, number=i + 1 if numbered else 0) for i, card in enumerate(deck[:BOARD])]
             state.secret.decks[h.seat] = deck[BOARD:]
             h.deck_count = len(deck) - BOARD
+            if companions.is_pair(h):  # Liara takes her essences from the rest
+                companions.deal(state, h)
             if h.role == "hidorian":
                 h.pools = {v: 1 for v in range(1, 7)}
         for t in THRESHOLDS:  # Last ditch effort starts below Winded and suffers it at once
@@ -221,10 +223,12 @@ class Catharsis(Rules[CatharsisState]):
         if hero.done:
             raise GameError("You already said you are done this round.")
         pub = state.public
-        if isinstance(command, c.Roll):
+        if companions.is_pair(hero) and isinstance(command, (c.Bind, c.Passive, c.Flip)):
+            companions.handle(state, hero, command, events)
+        elif isinstance(command, c.Roll):
             if hero.rolls:
                 raise GameError("You have already rolled this round; reroll instead.")
-            count = max(0, DICE - hero.dice_lost - pub.fewer_dice)
+            count = companions.dice_count(hero, max(0, DICE - hero.dice_lost - pub.fewer_dice))
             hero.dice = [Die(value=v) for v in state.rng.dice(count)]
             hero.rolls = 1
             events.append(Event.public("roll", f"{seat_ref(hero.seat)} rolls {_dice_text(hero)}."))
@@ -301,6 +305,7 @@ class Catharsis(Rules[CatharsisState]):
             for i in cmd.dice:
                 if not 0 <= i < len(hero.dice) or hero.dice[i].used:
                     raise GameError("You can only use your own unused dice.")
+            companions.check_own_dice(hero, cmd.dice)
             values = [hero.dice[i].value for i in cmd.dice]
             allowed = {i for i in range(len(parse_cost(cost))) if i not in paid} if ab.combo else None
             alt = paying_alternative(cost, values, allowed)
@@ -312,8 +317,9 @@ class Catharsis(Rules[CatharsisState]):
         if state.public.assisted and 0 < printed_damage(ab.do) <= 3:
             state.public.assisted, ctx.doubled = False, True
             ctx.notes.append("doubled by Assisted Strike")
-        BOOK.run(ctx, ab.do)
-        if cmd.boost:
+        pair = companions.is_pair(hero)
+        BOOK.run(ctx, companions.boosted(hero, ab.do) if pair and cmd.boost else ab.do)
+        if cmd.boost and not pair:
             if not ab.boost:
                 raise GameError(f"{name} has nothing to gain from a Spore counter.")
             hero.counters["spore"] = hero.counters.get("spore", 0) + 1
@@ -347,6 +353,8 @@ class Catharsis(Rules[CatharsisState]):
         elif ctx.discard_self:
             how = "ends {name} at Level IV; the finished song is discarded" if song else "sacrifices {name}"
             discard_power(state, hero, cmd.slot, events, how)
+        elif pair:
+            companions.hand_back(state, hero, cmd.slot, events)
 
     def _tenzin(self, state: CatharsisState, hero: Hero, ctx: Ctx) -> None:
         if hero.role != "tenzin":
@@ -585,14 +593,14 @@ class Catharsis(Rules[CatharsisState]):
 
 
 def _dice_text(hero: Hero) -> str:
-    return " ".join("★" if d.value == 0 else str(d.value) for d in hero.dice)
+    return companions.dice_text(hero) or " ".join("★" if d.value == 0 else str(d.value) for d in hero.dice)
 
 
 def find_payment(
     hero: Hero, ab: Ability, skip: set[int] | None = None, number: int = 0
 ) -> list[int] | None:
     """Some set of the hero's unused dice that pays the ability (for buttons and the random player)."""
-    free = hero.unused()
+    free = companions.own_free(hero)  # Briggs pays with his dice, never Liara's
     if "#" in ab.cost and not number:
         return None  # a `#` cost on a place without a number cannot be paid
     for i, pattern in enumerate(parse_cost(with_number(ab.cost, number))):

@@ -58,7 +58,8 @@ class Hero(BaseModel):
     deck_count: int = 0
     discards: list[str] = []
     aside: list[Aside] = []  # Artrial: powers set aside, off the board (they are not health)
-    returned: list[str] = []  # Fizzleboom & Burrr: discards put back under the deck, known to everyone
+    returned: list[str] = []  # cards put under the deck in view of everyone (Fizzleboom & Burrr, Briggs)
+    essences: list[str] = []  # Liara: the powers she holds face up, ready to bind onto Briggs's board
 
     @property
     def health(self) -> int:

@@ -33,8 +33,10 @@ simple: the policy before this one (kept for comparison): first free baseline ro
 power (top before bottom, aimed at the first standing foe); reroll; done; the first damage packet;
 random votes.
 
-<role id> (sealaithe, dimirith, aiden, fizzleboom, artrial): greedy, but the first player takes that
-role (to measure a role the greedy party's pick never reaches).
+<role id> (sealaithe, dimirith, aiden, fizzleboom, artrial, briggs): greedy, but the first player takes
+that role (to measure a role the greedy party's pick never reaches). Briggs and Liara's player binds
+essences before anything else and flips Briggs before using a power, so the powers he uses that
+round stay on his board.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from bot.sim.policy import best, by_type
 
 BASELINE = ("hidorian", "jaden", "leme", "maladaum")
 ORDER = (
-    "role", "roll", "serve", "activate", "flip", "passive", "aside", "reroll", "take", "recover", "pass", "done"
+    "role", "roll", "bind", "serve", "activate", "flip", "passive", "aside", "reroll", "take", "recover", "pass", "done"
 )
 
 
@@ -260,6 +262,11 @@ def prefer(role: str) -> Any:
 
     def policy(state: CatharsisState, seat: int, actions: list[Any], rng: Rng) -> Any:
         wanted = [a for a in actions if a.type == "role" and a.role == role]
+        if not wanted and role == "briggs" and state.public.heroes[seat].role == "briggs":
+            binds = [a for a in actions if a.type == "bind"]
+            hold = [a for a in actions if a.type == "flip" and a.value is None]
+            used = [a for a in actions if a.type == "activate"]
+            wanted = binds or (hold if used else [])
         return wanted[0] if wanted else greedy(state, seat, actions, rng)
 
     return policy
@@ -285,6 +292,6 @@ ADAPTER = Adapter(
     policies={
         "greedy": greedy,
         "simple": simple,
-        **{role: prefer(role) for role in ("sealaithe", "dimirith", "aiden", "fizzleboom", "artrial")},
+        **{role: prefer(role) for role in ("sealaithe", "dimirith", "aiden", "fizzleboom", "artrial", "briggs")},
     },
 )

@@ -11,7 +11,10 @@ from bot.games.catharsis.cards import content
 from bot.games.catharsis.rules import Options
 from bot.games.catharsis.state import CatharsisState, Die, Slot
 
-ROLES = ["unmei", "leme", "maladaum", "tenzin", "jaden", "hidorian", "sealaithe", "dimirith", "aiden", "fizzleboom", "artrial"]
+ROLES = [
+    "unmei", "leme", "maladaum", "tenzin", "jaden", "hidorian", "sealaithe", "dimirith", "aiden", "fizzleboom", "artrial",
+    "briggs",
+]
 
 
 def new_game(

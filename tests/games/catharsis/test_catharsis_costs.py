@@ -95,3 +95,10 @@ def test_bad_notation_is_refused() -> None:
 def test_fits_is_order_free() -> None:
     pattern = parse_cost("AA1")[0]
     assert fits(pattern, [1, 5, 5]) and fits(pattern, [5, 1, 5])
+
+
+def test_a_hash_cost_is_never_free_even_off_dimiriths_board() -> None:
+    """The Godmind can pass a `#` power to Maladaum, whose panel asks whether each bottom is free."""
+    from bot.games.catharsis.costs import is_free
+
+    assert not is_free("##") and not is_free("#??") and is_free("-")

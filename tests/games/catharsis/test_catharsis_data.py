@@ -14,7 +14,7 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 337 cards (power 220, monster 44, trap 32, event 17, special 16, boss 8), roles 11, bosses 8"
+        "catharsis: 357 cards (power 240, monster 44, trap 32, event 17, special 16, boss 8), roles 12, bosses 8"
     )
 
 

@@ -12,8 +12,8 @@ from bot.engine.seats import Seat
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.choices import take_command
 from bot.service import actor_of, moment
-from bot.store import GameSession
-from cogs.catharsis import lookup, render, views
+from bot.store import GameSession, Status
+from cogs.catharsis import duo, lookup, render, views
 from cogs.common.base import GameCog
 from cogs.common.components import view_of
 from cogs.common.replies import refuse, say
@@ -101,7 +101,7 @@ class CatharsisCog(
         pub = view["public"]
         if seat < 0 or seat >= len(pub["heroes"]):
             return []
-        return [render.panel_embed(pub, seat, notes, render.prompt_for(pub, seat))]
+        return [render.panel_embed(pub, seat, notes, render.prompt_for(pub, seat), _plain(row))]
 
     def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
         assert row.id is not None
@@ -125,7 +125,38 @@ class CatharsisCog(
             for key, name in (("new_horrors", "New Horrors"), ("devils_luck", "Devil's Luck"))
             if o.get(key)
         ]
-        return ", ".join(parts)
+        text = ", ".join(parts)
+        duos = duo.lobby_text(o, list(row.seats))
+        return text + (f"\n{duos}" if duos else "")
+
+    # -- the lobby: duo powers ------------------------------------------------------------------
+    def lobby_items(self, row: GameSession) -> list[discord.ui.Item[Any]]:
+        return [*super().lobby_items(row), *duo.lobby_items(row)]
+
+    async def before_start(self, row: GameSession, user: int) -> None:
+        assert row.id is not None
+        pairs = duo.pairs(row.options, list(row.seats))
+
+        def change(r: GameSession) -> dict[str, Any]:
+            return {**r.options, "duos": pairs}
+
+        await self.bot.service.update_options(row.id, change)
+
+    async def _duo_ask(self, interaction: discord.Interaction, row: GameSession, value: str) -> None:
+        """A lobby request: checked on a copy first, so a refusal changes nothing."""
+        assert row.id is not None
+        if row.status != Status.LOBBY.value:
+            raise GameError("The game has started, so duos are fixed.")
+        told = duo.ask(dict(row.options), interaction.user.id, list(row.seats), value)
+        user = interaction.user.id
+
+        def change(r: GameSession) -> dict[str, Any]:
+            options = dict(r.options)
+            duo.ask(options, user, list(r.seats), value)
+            return options
+
+        await self.bot.service.update_options(row.id, change)
+        await say(interaction, told)
 
     # -- clicks -----------------------------------------------------------------------------------
     def command_from_component(
@@ -158,6 +189,12 @@ class CatharsisCog(
         arg: str | None,
         values: list[str],
     ) -> None:
+        if verb == "duo_ask":
+            try:
+                await self._duo_ask(interaction, row, values[0] if values else "")
+            except GameError as exc:
+                await refuse(interaction, exc.message)
+            return
         if verb != "use" or not values or row.state is None:
             await super().on_component(interaction, row, verb, arg, values)
             return

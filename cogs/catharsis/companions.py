@@ -41,7 +41,7 @@ def label(hero: dict[str, Any], cmd: Any) -> str | None:
     if not is_pair(hero):
         return None
     if isinstance(cmd, c.Passive):
-        return "Liara's Passive: spend one of her dice to move a die by 1 onto it"
+        return "Liara's Passive: move a die 1 step onto one of hers (she spends hers)"
     if isinstance(cmd, c.Flip):
         if cmd.value == 1:
             return "Flip Liara's Role card: up to 3 dice copy hers"
@@ -103,14 +103,15 @@ def panel_lines(hero: dict[str, Any]) -> list[str]:
     """Liara's half of the panel: her Role card, her essences with their binding costs, her dice."""
     role = content().roles[hero["role"]]
     veiled = bool(hero["counters"].get("veil"))
-    lines = ["", f"**{role.partner}** · Role card {'flipped' if veiled else 'face up'}"]
+    lines = ["", f"**How {role.name} play:** {role.rules}", "", f"**{role.partner}** · Role card {'flipped' if veiled else 'face up'}"]
     lines.append(f"**{role.partner}'s Passive**{' (off: flipped)' if veiled else ''}: {role.partner_passive}")
     lines.append(f"**{role.partner}'s Flip**: {role.partner_flip}")
     if hero.get("essences"):
         lines.append(f"**{role.partner}'s essences** (bind one for its top cost, with her dice):")
         lines += [f"• {power_line(card, True, detail=True)}" for card in hero["essences"]]
-    blank = max(0, 6 - len(hero["discards"]))
-    lines.append(f"Briggs's board has {blank} places ({6 - blank} blank for good).")
+    lost = min(6, len(hero["discards"]))
+    blank = f"{lost} blank for good" if lost else "none blank yet"
+    lines.append(f"Briggs holds {len(hero['board'])} of his 6 places ({blank}).")
     return lines
 
 

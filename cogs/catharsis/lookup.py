@@ -7,6 +7,8 @@ from typing import Any
 import discord
 
 from bot.games.catharsis.cards import LEVELS, Attack, Encounter, Scaled, content
+from bot.games.catharsis.duo import DuoCard
+from bot.games.catharsis.duo import cards as duo_cards
 from cogs.catharsis.render import COLOUR, ability_text, block_text
 from cogs.common.help import unique_names
 from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip
@@ -74,6 +76,7 @@ def card_names() -> dict[str, str]:
     cards = [(r.id, r.name, "role") for r in book.roles.values()]
     cards += [(p.id, p.name, f"{book.roles[p.role].name} power") for p in book.powers.values()]
     cards += [(e.id, e.name, e.kind) for e in book.encounters.values()]
+    cards += [(d.id, d.name, "duo power") for d in duo_cards().values()]
     return unique_names(cards)
 
 
@@ -84,10 +87,13 @@ def card_embed(card_id: str) -> discord.Embed:
         embed = discord.Embed(title=f"{role.name}, {role.title}", description=role.blurb, colour=COLOUR)
         embed.add_field(name="Passive", value=clip(role.passive, FIELD_VALUE_MAX), inline=False)
         embed.add_field(name="Flip", value=clip(role.flip, FIELD_VALUE_MAX), inline=False)
-        if role.partner:  # Briggs and Liara: her own Role card
+        if role.partner:  # Briggs and Liara: her own Role card, and how the pair plays
+            embed.description = f"{role.blurb}\n\n{role.rules}"
             embed.add_field(name=f"{role.partner}'s Passive", value=clip(role.partner_passive, FIELD_VALUE_MAX), inline=False)
             embed.add_field(name=f"{role.partner}'s Flip", value=clip(role.partner_flip, FIELD_VALUE_MAX), inline=False)
         return embed
+    if card_id in duo_cards():
+        return duo_embed(duo_cards()[card_id])
     if card_id in book.powers:
         power = book.powers[card_id]
         lines = [f"{book.roles[power.role].name}'s power."]
@@ -168,3 +174,18 @@ def encounter_embed(card: Encounter) -> discord.Embed:
     if "/" in text:
         embed.set_footer(text=SIZES)
     return embed
+
+
+def duo_embed(d: DuoCard) -> discord.Embed:
+    """A duo power: who pays which half, each half, and the bonus for both in one round."""
+    book = content()
+    if d.roles:
+        top, bottom = (book.roles[r].name for r in d.roles)
+        who = f"Shared by {top} (top) and {bottom} (bottom)."
+    else:
+        who = "Shared by any pair without a duo power of its own; the earlier seat pays the top."
+    lines = [d.blurb, who, f"Top: {ability_text(d.top)}", f"Bottom: {ability_text(d.bottom)}"]
+    bonus = ", ".join(block_text(b) for b in d.bonus)
+    lines.append(f"Both halves in one round: {bonus}; then the card is exhausted.")
+    lines.append("Either partner may take damage on it. It is never replaced.")
+    return discord.Embed(title=f"{d.name} (duo power)", description="\n".join(lines), colour=COLOUR)

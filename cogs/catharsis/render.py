@@ -205,6 +205,10 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
     ]
     lines += [foe_line(f) for f in pub["foes"] if f["health"] > 0]
     lines.append(f"Boss deck: {plural(pub['deck_left'], 'card')} left")
+    if pub.get("duos"):
+        from cogs.catharsis.duo import table_line
+
+        lines += table_line(pub, names)
     if pub.get("merged"):
         lines.append(f"Powers passed between boards: {pub['merged']} (the Godmind's blows +{pub['merged'] // 2})")
     if pub.get("set_aside"):
@@ -244,7 +248,9 @@ def packet_text(p: dict[str, Any], names: list[str]) -> str:
     return f"{p['amount']} damage to the party, shared as you like"
 
 
-def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -> discord.Embed:
+def panel_embed(
+    pub: dict[str, Any], seat: int, notes: list[str], prompt: str, names: list[str] | None = None
+) -> discord.Embed:
     hero = pub["heroes"][seat]
     if not hero["role"]:
         lines = ["Pick your role below. Each role plays differently:"]
@@ -272,6 +278,10 @@ def panel_embed(pub: dict[str, Any], seat: int, notes: list[str], prompt: str) -
 
         lines += panel_lines(hero)
         shown = dice_line(hero)
+    if pub.get("duos"):
+        from cogs.catharsis.duo import panel_lines as duo_lines
+
+        lines += duo_lines(pub, seat, names)
     if hero["dice"]:
         lines.append(f"**Dice:** {shown} · rerolls left {max(0, 3 - hero['rolls'])}")
     extra = counters_text(hero["counters"], hero.get("pools", {}))

@@ -14,7 +14,7 @@ import discord
 
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import LEVELS, content
-from cogs.catharsis import aside, companions
+from cogs.catharsis import aside, companions, duo
 from cogs.catharsis.render import ability_text, power_summary
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural, verb
@@ -45,6 +45,8 @@ def encode(cmd: Any) -> str:
         return aside.encode(cmd)
     if isinstance(cmd, c.Bind):
         return companions.encode(cmd)
+    if isinstance(cmd, c.DuoUse):
+        return duo.encode(cmd)
     raise ValueError(f"cannot encode {cmd!r}")
 
 
@@ -75,6 +77,8 @@ def decode(code: str) -> dict[str, Any]:
         return aside.decode(parts)
     if parts[0] == "l":
         return companions.decode(parts)
+    if parts[0] == "d":
+        return duo.decode(parts)
     raise ValueError(code)
 
 
@@ -90,6 +94,9 @@ def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | 
     pair = companions.needs_aim(hero, command)
     if pair is not None:
         return pair
+    if command["type"] == "duo":  # a half of a shared duo power that moves dice asks which
+        ab = duo.ability(pub, seat, command["half"])
+        return "adjust" if ab is not None and any(b["op"] == "adjust" for b in ab.do) else None
     if command["type"] == "activate":
         ab = slot_ability(hero, command["slot"], command["half"])
         ops = {b["op"]: b for b in (ab.do if ab else [])}
@@ -136,8 +143,12 @@ def aim_items(
         command = decode(code)
         spent = set(command.get("dice", []))
         by, most, up_to = 1, 1, True
-        if command["type"] == "activate":
-            ab = slot_ability(hero, command["slot"], command["half"])
+        if command["type"] in ("activate", "duo"):
+            ab = (
+                slot_ability(hero, command["slot"], command["half"])
+                if command["type"] == "activate"
+                else duo.ability(pub, seat, command["half"])
+            )
             block = next(b for b in (ab.do if ab else []) if b["op"] == "adjust")
             by, most, up_to = block["by"], block["dice"], block.get("up_to", True)
         steps = range(1, by + 1) if up_to else [by]  # without "up to" each die moves by the full amount
@@ -250,6 +261,9 @@ def power_used(pub: dict[str, Any], seat: int, code: str) -> str:
     if command["type"] == "activate":
         card = pub["heroes"][seat]["board"][command["slot"]]["card"]
         return f"{content().card_name(card)} ({command['half']})"
+    if command["type"] == "duo":
+        shared = duo.of(pub, seat)
+        return f"{duo.card(shared).name if shared else 'Duo power'} ({command['half']})"
     return "Passive" if command["type"] == "passive" else "Role card flipped"
 
 
@@ -283,6 +297,8 @@ def action_label(
     if getattr(cmd, "ally", None) is not None:
         who = names[cmd.ally] if names and cmd.ally < len(names) else f"player {cmd.ally + 1}"
         at += f" for {who}"
+    if isinstance(cmd, c.DuoUse):
+        return duo.label(pub, seat, cmd, at)
     if isinstance(cmd, c.Activate):
         card = hero["board"][cmd.slot]["card"]
         ab = slot_ability(hero, cmd.slot, cmd.half)
@@ -310,13 +326,15 @@ def action_label(
     return f"Flip your Role card{at}"
 
 
-def action_description(pub: dict[str, Any], seat: int, cmd: Any) -> str:
+def action_description(pub: dict[str, Any], seat: int, cmd: Any, names: list[str] | None = None) -> str:
     """The line under a select option: what the power or Role card does, in full."""
     hero = pub["heroes"][seat]
     role = content().roles[hero["role"]]
     pair = companions.description(hero, cmd)
     if pair is not None:
         return pair
+    if isinstance(cmd, c.DuoUse):
+        return duo.description(pub, seat, cmd, names)
     if isinstance(cmd, c.Passive) and hero["role"] == "aiden" and cmd.value is not None:
         song = hero["board"][cmd.value]
         face = min(3, song.get("face", 0) + 1)
@@ -418,7 +436,7 @@ def panel_items(
         )
     if takes:
         first = takes[0]
-        options = _wound_options(hero)
+        options = (_wound_options(hero) + duo.wound_options(pub, seat))[:SELECT_SIZE]
         n = len(first.slots)
         if n and len(options) >= n:
             items.append(
@@ -467,7 +485,7 @@ def panel_items(
         )
     foes = [i for i, f in enumerate(pub["foes"]) if f["health"] > 0]
     foe_names = [f["name"] for f in pub["foes"]]
-    playable = (c.Activate, c.SetAside, c.Serve, c.Bind, c.Passive, c.Flip)
+    playable = (c.Activate, c.SetAside, c.Serve, c.Bind, c.DuoUse, c.Passive, c.Flip)
     usable = with_targets([a for a in actions if isinstance(a, playable)], foes)
     usable = with_values(with_allies(usable, pub, seat), hero)
     # Choices that differ only in what a second select asks (Aiden's two Flips) are offered once.
@@ -477,7 +495,7 @@ def panel_items(
             discord.SelectOption(
                 label=action_label(pub, seat, a, foe_names, names)[:100],
                 value=encode(a),
-                description=clip(action_description(pub, seat, a), 100),
+                description=clip(action_description(pub, seat, a, names), 100),
             )
             for a in usable[:SELECT_SIZE]
         ]

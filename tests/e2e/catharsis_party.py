@@ -29,6 +29,11 @@ class Party:
         """What an aimed action uses, as its answered question names it."""
         if isinstance(a, c.Activate):
             return f"{content().card_name(self.board[a.slot]['card'])} ({a.half})"
+        if isinstance(a, c.DuoUse):
+            from bot.games.catharsis.duo import cards
+
+            shared = next(d for d in self.duos if seat in d["seats"])
+            return f"{cards()[shared['card']].name} ({a.half})"
         return "Passive" if isinstance(a, c.Passive) else "Role card flipped"
 
     def panel(self, seat: int) -> FakeMessage:
@@ -38,7 +43,7 @@ class Party:
     def offered(self, seat: int, action: Any) -> bool:
         """Whether the seat's panel shows a control for this action."""
         panel, sid = self.panel(seat), self.sid
-        if isinstance(action, (c.Activate, c.Passive, c.Flip, c.Bind)):
+        if isinstance(action, (c.Activate, c.Passive, c.Flip, c.Bind, c.DuoUse)):
             use = find(panel, f"gms:{sid}:use")
             return use is not None and encode(action) in {o["value"] for o in use["options"]}
         return True
@@ -81,7 +86,8 @@ class Party:
             else:
                 await click(f"gm:{sid}:recover")
         else:
-            self.board = (await self.row()).state["public"]["heroes"][seat]["board"]
+            pub = (await self.row()).state["public"]
+            self.board, self.duos = pub["heroes"][seat]["board"], pub.get("duos", [])
             ix = await pick(f"gms:{sid}:use", [encode(a)])
             aim = ix.original
             if ix.ephemeral and aim is not None and aim.components:

@@ -84,6 +84,7 @@ class Role(Strict):
     partner: str = ""  # Briggs and Liara: the second hero one player runs, and her Role card's text
     partner_passive: str = ""
     partner_flip: str = ""
+    rules: str = ""  # how the pair plays, beyond their Role cards
 
 
 class Attack(Strict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.catharsis import commands as c
-from bot.games.catharsis import companions
+from bot.games.catharsis import companions, duo
 from bot.games.catharsis.aside import aside_actions
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import living_foes
@@ -46,9 +46,10 @@ def take_command(state: CatharsisState, hero: Hero, index: int, points: int | No
     wounds = min(wounds, wound_room(state, hero))
     if swaps_damage(hero):  # Fizzleboom & Burrr swap powers round the board, then discard from the left
         swaps = [i % len(hero.board) for i in range(min(wounds, len(state.secret.decks.get(hero.seat, []))))]
-        slots = swaps + list(range(wounds - len(swaps)))
+        slots = swaps + list(range(min(wounds - len(swaps), len(hero.board))))
     else:
         slots = auto_slots(hero, wounds)
+    slots += [duo.SPOT] * (wounds - len(slots))  # what the board cannot take lands on a shared duo power
     return c.Take(packet=index, points=n if p.mode == "party" else None, slots=slots)
 
 
@@ -132,6 +133,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
                 out.append(c.Activate(slot=i, half=half, dice=dice, boost=True, **aim))
     out += aside_actions(state, hero, target)
     out += companions.actions(state, hero)
+    out += duo.actions(state, hero, target)
     out += _role_actions(state, hero, free, target)
     return _aimed_everywhere(state, hero, out, foes)
 

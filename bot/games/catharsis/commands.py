@@ -70,6 +70,14 @@ class Bind(BaseModel):
     dice: list[int] = []
 
 
+class DuoUse(Aim):
+    """A hero uses their half (top or bottom) of the duo power they share."""
+
+    type: Literal["duo"] = "duo"
+    half: Literal["top", "bottom"] = "top"
+    dice: list[int] = []
+
+
 class Passive(Aim):
     type: Literal["passive"] = "passive"
     dice: list[int] = []
@@ -121,6 +129,7 @@ AnyCommand = (
     | SetAside
     | Serve
     | Bind
+    | DuoUse
     | Passive
     | Flip
     | Done

@@ -38,9 +38,13 @@ def deal(state: CatharsisState, hero: Hero) -> None:
     hero.deck_count = len(state.secret.decks[hero.seat])
 
 
-def capacity(hero: Hero) -> int:
-    """Places on Briggs's board: a discarded power leaves its place blank for good."""
-    return max(0, BOARD - len(hero.discards))
+def capacity(hero: Hero, state: CatharsisState | None = None) -> int:
+    """Places on Briggs's board: a discarded power leaves its place blank for good, and a duo power
+    he shares fills one while it lasts."""
+    from bot.games.catharsis import duo
+
+    shared = 1 if state is not None and duo.of(state, hero.seat) is not None else 0
+    return max(0, BOARD - len(hero.discards) - shared)
 
 
 def spirit(hero: Hero, die: int) -> bool:
@@ -168,7 +172,7 @@ def replace(state: CatharsisState, hero: Hero, slot: int, events: list[Event]) -
 
 def draw(state: CatharsisState, hero: Hero) -> Slot | None:
     """An effect that draws a power: Liara hands Briggs one, if a place on his board is empty."""
-    if len(hero.board) >= capacity(hero):
+    if len(hero.board) >= capacity(hero, state):
         return None
     card = _hand_over(state, hero)
     if card is None:
@@ -197,7 +201,7 @@ def bind(state: CatharsisState, hero: Hero, cmd: c.Bind, events: list[Event]) ->
         raise GameError("Only Liara binds essences.")
     if not 0 <= cmd.essence < len(hero.essences):
         raise GameError("Liara holds no essence in that place.")
-    if len(hero.board) >= capacity(hero):
+    if len(hero.board) >= capacity(hero, state):
         raise GameError("Briggs's board has no empty place for another essence.")
     card = hero.essences[cmd.essence]
     name = content().card_name(card)
@@ -290,7 +294,7 @@ def actions(state: CatharsisState, hero: Hero) -> list[Any]:
         return []
     out: list[Any] = []
     free = spirit_free(hero)
-    if len(hero.board) < capacity(hero):
+    if len(hero.board) < capacity(hero, state):
         for k, card in enumerate(hero.essences):
             dice = _payment(hero, content().powers[card].top.cost, free)
             if dice is not None:

@@ -6,6 +6,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural
+from bot.games.catharsis import duo
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.morale import THRESHOLDS, tier_name, tier_of_threshold
 from bot.games.catharsis.state import CatharsisState, Hero, Packet, Slot
@@ -77,6 +78,8 @@ def take(
     wounds = min(wounds, wound_room(state, hero))
     if len(slots) != wounds:
         raise GameError(f"Name exactly {plural(wounds, 'power')} to take the damage on, one per point.")
+    duo.wound(state, hero, slots.count(duo.SPOT), events)  # points on a shared duo power
+    slots = [s for s in slots if s != duo.SPOT]
     if swaps_damage(hero):
         hero.shield -= absorbed
         swapped, gone = _swap_wounds(state, hero, slots)
@@ -137,8 +140,8 @@ def swaps_damage(hero: Hero) -> bool:
 def wound_room(state: CatharsisState, hero: Hero) -> int:
     """How many points of damage (after prevention) the hero can still take."""
     if swaps_damage(hero):  # each point swaps a power while the deck lasts, then discards one
-        return len(state.secret.decks.get(hero.seat, [])) + len(hero.board)
-    return hero.health
+        return len(state.secret.decks.get(hero.seat, [])) + len(hero.board) + duo.health(state, hero)
+    return hero.health + duo.health(state, hero)
 
 
 def _swap_wounds(state: CatharsisState, hero: Hero, slots: list[int]) -> tuple[list[str], list[str]]:
@@ -287,6 +290,7 @@ def lose_morale(state: CatharsisState, n: int, events: list[Event]) -> None:
 
 
 def refresh_all(state: CatharsisState) -> None:
+    duo.refresh(state)
     for h in state.public.heroes:
         if h.dead:
             continue

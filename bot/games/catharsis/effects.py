@@ -227,10 +227,11 @@ def _refresh_each(ctx: Ctx, amount: int) -> None:
 
 @BOOK.op("draw_each")
 def _draw_each(ctx: Ctx) -> None:
+    from bot.games.catharsis import duo
     from bot.games.catharsis.damage import draw_power
 
     for h in _living(ctx):
-        if len(h.board) < 6:
+        if len(h.board) < 6 - (duo.of(ctx.state, h.seat) is not None):  # a duo power fills a place
             draw_power(ctx.state, h)
 
 

@@ -14,7 +14,7 @@ from bot.engine.prng import Rng
 from bot.engine.seats import Seat, seat_ref
 from bot.engine.text import plural
 from bot.games.catharsis import commands as c
-from bot.games.catharsis import companions, quarry
+from bot.games.catharsis import companions, duo, quarry
 from bot.games.catharsis.aside import serve, set_aside
 from bot.games.catharsis.bossdeck import build_deck, claim_special, resolve_choice, reveal_next
 from bot.games.catharsis.cards import LEVELS, Ability, content
@@ -56,7 +56,7 @@ from bot.games.catharsis.morale import (
     tier_of_threshold,
 )
 from bot.games.catharsis.roles import COMBAT_ONLY, bottom_open, bottom_refusal, use_role
-from bot.games.catharsis.state import CatharsisState, Die, Hero, Phase, Private, Public, Secret, Slot
+from bot.games.catharsis.state import CatharsisState, Die, Duo, Hero, Phase, Private, Public, Secret, Slot
 from bot.games.catharsis.votes import cast, open_vote, outcome, voters
 
 DICE = 6
@@ -69,6 +69,8 @@ class Options(BaseModel):
     random_morale: bool = False
     new_horrors: bool = False
     devils_luck: bool = False
+    duos: list[list[int]] = []  # the duo powers variant: pairs of seats who agreed to share one
+    duo_asks: dict[str, int] = {}  # the lobby's requests (user -> partner), turned into `duos` at Start
 
 
 class Catharsis(Rules[CatharsisState]):
@@ -87,6 +89,7 @@ class Catharsis(Rules[CatharsisState]):
         assert isinstance(options, Options)
         if options.boss not in content().decks:
             raise GameError(f"There is no Boss deck called {options.boss}.")
+        duo.check_pairs(options.duos, players)
         rng = Rng.from_seed(seed)
         morale = DIFFICULTIES[options.difficulty]
         pub = Public(
@@ -99,6 +102,7 @@ class Catharsis(Rules[CatharsisState]):
             morale=morale,
             start_morale=morale,
             heroes=[Hero(seat=s, role="") for s in range(players)],
+            duos=[Duo(seats=list(pair)) for pair in options.duos],
         )
         secret = Secret(boss_deck=build_deck(options.boss, rng))
         pub.deck_left = len(secret.boss_deck)
@@ -122,6 +126,7 @@ class Catharsis(Rules[CatharsisState]):
                 companions.deal(state, h)
             if h.role == "hidorian":
                 h.pools = {v: 1 for v in range(1, 7)}
+        duo.begin(state, events)  # each partner gives back a power to make room for the shared one
         for t in THRESHOLDS:  # Last ditch effort starts below Winded and suffers it at once
             if pub.morale <= t:
                 pub.tier = tier_of_threshold(t)
@@ -236,6 +241,8 @@ class Catharsis(Rules[CatharsisState]):
             self._reroll(state, hero, command.dice, events)
         elif isinstance(command, c.Activate):
             self._activate(state, hero, command, events)
+        elif isinstance(command, c.DuoUse):
+            duo.use(state, hero, command, events)
         elif isinstance(command, c.SetAside):
             set_aside(state, hero, command, events)
         elif isinstance(command, c.Serve):
@@ -463,6 +470,7 @@ class Catharsis(Rules[CatharsisState]):
             return
         pub.phase = Phase.RECOVER
         pub.recovered = []
+        duo.settle(state)
         for h in pub.heroes:
             h.counters["burn"] = 0
             if h.counters.get("spore"):
@@ -481,6 +489,7 @@ class Catharsis(Rules[CatharsisState]):
                 if i < len(h.board):
                     h.board[i].ready = False
             h.combo_paid = {}
+        duo.settle(state)
         if not pub.foe_first:
             foe_attack(state, events)
         pub.phase = Phase.BETWEEN

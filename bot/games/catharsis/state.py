@@ -86,6 +86,16 @@ class Foe(BaseModel):
         return self.health > 0
 
 
+class Duo(BaseModel):
+    """A duo power shared by two heroes: seats[0] pays its top, seats[1] its bottom (duo.py)."""
+
+    card: str = ""  # chosen once both partners have picked their roles
+    seats: list[int]
+    ready: bool = True
+    gone: bool = False  # discarded for good
+    paid: list[str] = []  # halves used this round
+
+
 class Packet(BaseModel):
     """Damage or a forced discard waiting for a hero to take it."""
 
@@ -125,6 +135,7 @@ class Public(Part):
     revealed: list[str] = []
     set_aside: list[str] = []  # Horrific Mass traps left to linger; King's Guard traps feeding the guard
     growth_bank: int = 0  # Growth counters waiting for the Horrific Mass
+    duos: list[Duo] = []  # the duo powers variant
     merged: int = 0  # Godmind: powers passed between boards so far
     recurred: list[str] = []  # Verminologist cards already shuffled back once
     quarry: int | None = None  # the Demon-eyed Sniper's health, carried from one sighting to the next

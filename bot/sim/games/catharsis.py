@@ -55,7 +55,7 @@ from bot.sim.policy import best, by_type
 
 BASELINE = ("hidorian", "jaden", "leme", "maladaum")
 ORDER = (
-    "role", "roll", "bind", "serve", "activate", "flip", "passive", "aside", "reroll", "take", "recover", "pass", "done"
+    "role", "roll", "bind", "serve", "activate", "duo", "flip", "passive", "aside", "reroll", "take", "recover", "pass", "done"
 )
 
 

@@ -209,3 +209,13 @@ def test_panel_and_table_show_liara_her_essences_and_whose_dice_are_whose() -> N
     picked = views.aimed_command("l" + lend.value, ["0.6.-1"])
     s = act(s, 0, **picked)
     assert [d.value for d in s.public.heroes[0].dice[6:]] == [2, 4] and s.public.heroes[0].dice[1].used
+
+
+def test_card_lookup_shows_both_role_cards_and_how_the_pair_plays() -> None:
+    from cogs.catharsis.lookup import card_embed, card_names
+
+    embed = card_embed("briggs")
+    fields = {f.name: f.value for f in embed.fields}
+    assert set(fields) == {"Passive", "Flip", "Liara's Passive", "Liara's Flip"}
+    assert "goes back under Liara's deck" in (embed.description or "")
+    assert "briggs" in card_names() and "briggs-20" in card_names()

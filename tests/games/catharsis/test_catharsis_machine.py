@@ -1,4 +1,5 @@
-"""Random legal games, played to a win or a loss on many seeds, checking the game's invariants."""
+"""Random legal games (every role, every Boss deck, with and without a duo power), played to a win or
+a loss on many seeds, checking the game's invariants."""
 
 from __future__ import annotations
 
@@ -32,10 +33,16 @@ class CatharsisGame(RuleBasedStateMachine):
         horrors=st.booleans(),
         luck=st.booleans(),
         roles=st.permutations(ROLES),
+        duo=st.booleans(),
     )
-    def start(self, players, seed, deck, difficulty, variant, horrors, luck, roles) -> None:
+    def start(self, players, seed, deck, difficulty, variant, horrors, luck, roles, duo) -> None:
         options = Options(
-            boss=deck, difficulty=difficulty, random_morale=variant, new_horrors=horrors, devils_luck=luck
+            boss=deck,
+            difficulty=difficulty,
+            random_morale=variant,
+            new_horrors=horrors,
+            devils_luck=luck,
+            duos=[[0, 1]] if duo and players > 1 else [],  # the duo powers variant
         )
         self.state = RULES.setup(options, players, seed, {}).state
         for seat in range(players):

@@ -17,7 +17,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
-from bot.games.catharsis.costs import describe_cost, fits, parse_cost, paying_alternative
+from bot.games.catharsis.costs import describe_cost, first_payment, paying_alternative
 from bot.games.catharsis.state import CatharsisState, Hero, Phase, Slot
 
 SPIRIT = 6  # Liara's own dice, always 6: Boss deck cards that take dice away do not reach her
@@ -296,7 +296,7 @@ def actions(state: CatharsisState, hero: Hero) -> list[Any]:
     free = spirit_free(hero)
     if len(hero.board) < capacity(hero, state):
         for k, card in enumerate(hero.essences):
-            dice = _payment(hero, content().powers[card].top.cost, free)
+            dice = first_payment(content().powers[card].top.cost, {i: hero.dice[i].value for i in free})
             if dice is not None:
                 out.append(c.Bind(essence=k, dice=dice))
     values = {hero.dice[i].value for i in free}
@@ -317,12 +317,3 @@ def actions(state: CatharsisState, hero: Hero) -> list[Any]:
         out.append(c.Flip())
     return out
 
-
-def _payment(hero: Hero, cost: str, free: list[int]) -> list[int] | None:
-    from itertools import combinations
-
-    for pattern in parse_cost(cost):
-        for combo in combinations(free, pattern.size):
-            if fits(pattern, [hero.dice[j].value for j in combo]):
-                return list(combo)
-    return None

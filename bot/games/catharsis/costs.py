@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations, permutations
 
 from bot.engine.errors import GameError
 
@@ -92,6 +92,17 @@ def fits(pattern: Pattern, values: list[int]) -> bool:
     if len(values) != pattern.size:
         return False
     return any(_fits(pattern, p) for p in set(permutations(values)))
+
+
+def first_payment(cost: str, values: dict[int, int], skip: set[int] | None = None) -> list[int] | None:
+    """Some of these dice (index -> value) that pay one of the cost's alternatives (not those in skip)."""
+    for i, pattern in enumerate(parse_cost(cost)):
+        if skip and i in skip:
+            continue
+        for combo in combinations(values, pattern.size):
+            if fits(pattern, [values[j] for j in combo]):
+                return list(combo)
+    return None
 
 
 def paying_alternative(cost: str, values: list[int], allowed: set[int] | None = None) -> int | None:

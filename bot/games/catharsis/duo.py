@@ -12,7 +12,6 @@ Liara, though on his side it fills one of his places while it lasts).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from pydantic import model_validator
@@ -23,7 +22,7 @@ from bot.engine.events import Event
 from bot.engine.seats import seat_ref
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import Ability, Strict, content
-from bot.games.catharsis.costs import describe_cost, fits, parse_cost, paying_alternative
+from bot.games.catharsis.costs import describe_cost, first_payment, paying_alternative
 from bot.games.catharsis.state import CatharsisState, Duo, Hero
 
 SPOT = -1  # the duo power's place in a list of board places (where damage lands)
@@ -205,9 +204,5 @@ def actions(state: CatharsisState, hero: Hero, target: int | None) -> list[Any]:
     ab = card.top if half == "top" else card.bottom
     if target is None and any(b["op"] in FOE_OPS for b in ab.do):
         return []
-    free = companions.own_free(hero)
-    for pattern in parse_cost(ab.cost):
-        for combo in combinations(free, pattern.size):
-            if fits(pattern, [hero.dice[j].value for j in combo]):
-                return [c.DuoUse(half=half, dice=list(combo), target=target)]
-    return []
+    dice = first_payment(ab.cost, {i: hero.dice[i].value for i in companions.own_free(hero)})
+    return [] if dice is None else [c.DuoUse(half=half, dice=dice, target=target)]

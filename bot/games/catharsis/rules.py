@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -30,7 +29,7 @@ from bot.games.catharsis.combat import (
 )
 from bot.games.catharsis.costs import (
     describe_cost,
-    fits,
+    first_payment,
     parse_cost,
     paying_alternative,
     pool_alternative,
@@ -609,13 +608,7 @@ def find_payment(
     hero: Hero, ab: Ability, skip: set[int] | None = None, number: int = 0
 ) -> list[int] | None:
     """Some set of the hero's unused dice that pays the ability (for buttons and the random player)."""
-    free = companions.own_free(hero)  # Briggs pays with his dice, never Liara's
     if "#" in ab.cost and not number:
         return None  # a `#` cost on a place without a number cannot be paid
-    for i, pattern in enumerate(parse_cost(with_number(ab.cost, number))):
-        if skip and i in skip:
-            continue
-        for combo in combinations(free, pattern.size):
-            if fits(pattern, [hero.dice[j].value for j in combo]):
-                return list(combo)
-    return None
+    free = {i: hero.dice[i].value for i in companions.own_free(hero)}  # Briggs pays with his dice, never Liara's
+    return first_payment(with_number(ab.cost, number), free, skip)

@@ -20,7 +20,7 @@ async def test_two_heroes_chase_the_demon_eyed_sniper(fake_discord: FakeDiscord,
         party = await open_party(fake, bot, "demon-eyed-sniper", "new-questors")
         # She is the first card: the hunt opens with a fight against her.
         assert "Demon-eyed Sniper" in fake.public_text(w.table)
-        await play_out(party, watch, Rng.from_seed(3))
+        await play_out(party, watch, Rng.from_seed(4))  # a seeded party that lets her slip away (roles are picked at random)
         row = await party.row()
         state = RULES.load_state(row.state)
         assert state.public.quarry is not None, "she never slipped away"

@@ -219,3 +219,14 @@ def test_card_lookup_shows_both_role_cards_and_how_the_pair_plays() -> None:
     assert set(fields) == {"Passive", "Flip", "Liara's Passive", "Liara's Flip"}
     assert "goes back under Liara's deck" in (embed.description or "")
     assert "briggs" in card_names() and "briggs-20" in card_names()
+
+
+def test_the_table_picture_names_liaras_essences_and_gives_her_dice_their_own_row() -> None:
+    from bot.pictures.catharsis import draw
+
+    s = _fight(FANG, WARD)
+    _dice(s, [5, 2, 1, 1, 1, 1], [3, 4])
+    with_dice = draw(project(s, None)["public"], ["alice"])
+    assert "Liara holds Wyrm Ember, Spider Silk" in with_dice.strings
+    s.public.heroes[0].dice = []
+    assert draw(project(s, None)["public"], ["alice"]).image.height < with_dice.image.height  # two rows of dice

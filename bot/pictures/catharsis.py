@@ -87,7 +87,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
                         kind="ready" if ready else "exhausted", dim=not ready)
             top += h + GAP
         for i, die in enumerate(hero.get("dice", [])):
-            row, col = divmod(i, 6) if dice_rows == 2 else (0, i)
+            row, col = divmod(i, 6) if pair else (0, i)
             cv.die(PAD + 10 + col * (DIE + 10), top + 2 + row * (DIE + 10), DIE, die["value"], kept=not die["used"],
                    wild=die["value"] == 0)
         if not hero.get("dice"):

@@ -38,11 +38,16 @@ async def test_a_bucket_past_its_limit_answers_429_with_retry_after(fake_discord
     assert len([m for m in fake.messages(w.table) if m.content == "hi"]) == 3  # the refused one was not posted
 
 
-async def test_the_global_limit_spares_interaction_callbacks() -> None:
+async def test_the_global_limit_spares_interaction_endpoints() -> None:
     limits = RateLimits(global_per_second=1)
     assert limits.check("POST", "/api/v10/channels/1/messages", now=0.0)[1] is None
     assert limits.check("GET", "/api/v10/users/@me", now=0.1)[1] is not None  # the bot's budget is spent
     assert limits.check("POST", "/api/v10/interactions/5/tok/callback", now=0.2)[1] is None
+    # The interaction's webhook: a follow-up, an edit of the original response, of a follow-up.
+    assert limits.check("POST", "/api/v10/webhooks/9/tok", now=0.3)[1] is None
+    assert limits.check("PATCH", "/api/v10/webhooks/9/tok/messages/@original", now=0.4)[1] is None
+    assert limits.check("PATCH", "/api/v10/webhooks/9/tok/messages/77", now=0.5)[1] is None
+    assert limits.check("DELETE", "/api/v10/channels/1/messages/2", now=0.6)[1] is not None  # still spent
     assert limits.check("GET", "/api/v10/users/@me", now=1.01)[1] is None  # a new second
 
 

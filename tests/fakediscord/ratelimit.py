@@ -4,7 +4,9 @@ Discord counts requests per bucket: a route (method and path shape) plus its "ma
 parameter" (the channel, the guild, or the webhook/interaction token), in windows that reset
 after a few seconds, and a global budget per bot. Every answer carries X-RateLimit-* headers;
 a request past its bucket's limit gets 429 with `retry_after` (seconds) in the body, and
-discord.py sleeps that long and retries. Interaction callbacks are outside the global limit.
+discord.py sleeps that long and retries. Interaction endpoints (the callback, and the
+interaction webhook's follow-ups and edits of the original response) are outside the bot's
+global limit, as Discord documents: they have only their own bucket per interaction token.
 
 Off by default (`RateLimits.off()`): generous headers so discord.py never sleeps and tests are
 not slowed. `RateLimits.discord()` uses numbers of Discord's order; tests may pass their own.
@@ -16,6 +18,9 @@ import hashlib
 import re
 import time
 from dataclasses import dataclass, field
+
+# Routes Discord does not count against the bot's global limit.
+OUTSIDE_GLOBAL = frozenset({"callback", "webhook"})
 
 # The path shapes that have buckets, their major parameter, and the bucket's name in `limits`.
 _ROUTES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -73,7 +78,7 @@ class RateLimits:
         now = time.monotonic() if now is None else now
         name, major = _bucket(path)
         limit = self.limits.get(name) if name else None
-        if name != "callback" and self.global_per_second is not None:
+        if name not in OUTSIDE_GLOBAL and self.global_per_second is not None:
             window = self._global
             if window is None or now >= window.reset_at:
                 window = self._global = _Window(now + 1.0)

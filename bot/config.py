@@ -50,6 +50,11 @@ class Settings(BaseSettings):
     demo_game: bool = Field(
         default=False, description="Register the High Card demonstration game (tests only)."
     )
+    pace_redraws: bool = Field(
+        default=True,
+        description="Pace table and DM redraws to Discord's per-channel and global rate limits, drawing the "
+        "newest state once when room comes (tests against a fake Discord without limits turn it off).",
+    )
     pictures: bool = Field(
         default=True, description="Draw the table and hands as pictures (servers and users can still opt out)."
     )

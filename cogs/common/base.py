@@ -79,6 +79,12 @@ class GameCog(LearnCommands, commands.GroupCog):
     # True when a player's panel shows shared state (not only their own hand): every panel is
     # then redrawn after every change, not only the panels whose private part changed.
     panels_follow_table: ClassVar[bool] = False
+    def panel_moment(self, state: dict[str, Any]) -> Any:
+        """The part of the saved state every player's panel shows besides their own cards (whose
+        step it is, as Haunted's "Now" line): when it changes, every panel is redrawn. None: no
+        such part (games whose panels show the whole table set `panels_follow_table` instead)."""
+        return None
+
     # Shared subcommands a crowded game leaves out (Discord allows 25 per group), e.g. "status",
     # which `/game status` also answers.
     omit_commands: ClassVar[tuple[str, ...]] = ()

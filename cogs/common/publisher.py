@@ -35,6 +35,7 @@ from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of, as_utc, user_of
 from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.components import parse_custom_id
+from cogs.common.pacing import Pacer
 from cogs.common.pictures import panel_files, table_file
 from cogs.common.text import fill_seats, mention
 
@@ -61,6 +62,9 @@ class DiscordPublisher:
         self._again: set[Any] = set()
         self._pubs: dict[int, dict[str, Any]] = {}  # session id -> its Publication data (write-through)
         self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_of: dict[int, int] = {}  # session id -> the channel its table is in
+        paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
+        self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
     # -- the publication record ---------------------------------------------------
     async def record(self, session_id: int) -> dict[str, Any]:
@@ -98,6 +102,7 @@ class DiscordPublisher:
         row = result.session
         sid = row.id
         assert sid is not None
+        self._channel_of[sid] = row.table_channel_id or row.channel_id
         pub = await self.record(sid)
         notes = pub.setdefault("notes", {})
         for event in result.events:
@@ -163,8 +168,9 @@ class DiscordPublisher:
         guide = row.roles.get("guide")
         if guide and (before.get("secret") != row.state.get("secret") or not before):
             targets.add(guide)
-        # Some games' panels show the shared table too (Catharsis: dice, foes, votes).
-        if row.status not in ACTIVE or self.bot.game_cog(row.game).panels_follow_table:
+        # Some games' panels show the shared table too (Catharsis: dice, foes, votes), or whose step it is.
+        cog = self.bot.game_cog(row.game)
+        if row.status not in ACTIVE or cog.panels_follow_table or cog.panel_moment(before) != cog.panel_moment(row.state):
             targets.update(row.seats)
             targets.update(row.roles.values())
         return targets
@@ -203,6 +209,7 @@ class DiscordPublisher:
             if not pending:
                 continue
             repaired += 1
+            self._channel_of[row.id] = row.table_channel_id or row.channel_id
             if row.status == Status.RUNNING.value:
                 pub["repost"] = True  # the table the dead process left may be anywhere: post it last
             await self._save(row.id)
@@ -225,6 +232,7 @@ class DiscordPublisher:
         kept = {w[1] for w in (pub.get("table"), pub.get("prompt"), pub.get("result"), *pub.get("notices", [])) if w}
         log_name = f"{row.game}-{row.id}.log"
         newest_prompt = True
+        self.pacer.spend(self._channel(row).id, "read")
         try:
             async for message in self._channel(row).history(limit=UNRECORDED_SCAN):
                 if row.table_message_id and message.id <= row.table_message_id:
@@ -258,10 +266,29 @@ class DiscordPublisher:
             return
         self._tasks[key] = asyncio.create_task(self._run(key, job))
 
+    def _pace(self, key: Any) -> tuple[Any, dict[str, int]] | None:
+        """The channel a redraw of `key` writes to and the requests it is likely to make (see `Pacer`)."""
+        if key[0] == "channel":
+            pub = self._pubs.get(key[1]) or {}
+            table = pub.get("table")
+            channel = self._channel_of.get(key[1]) or (table[0] if table else ("session", key[1]))
+            if pub.get("repost"):  # the table and the prompt posted anew, the old ones deleted
+                return channel, {"send": 2, "delete": 2}
+            if pub.get("remind"):
+                return channel, {"edit": 1, "send": 1, "delete": 1}
+            return channel, {"edit": 1}
+        if key[0] == "dm":
+            return ("dm", key[2]), {"edit": 1}
+        return None
+
     async def _run(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
         limited = 0
         try:
             while True:
+                pace = self._pace(key) if isinstance(key, tuple) else None
+                # Wait for room in the channel's buckets first, then draw: what changed meanwhile
+                # is drawn by this one redraw, from the newest state.
+                self.pacer.bind(await self.pacer.ready(*pace) if pace else None)
                 self._again.discard(key)
                 try:
                     await job()
@@ -308,6 +335,7 @@ class DiscordPublisher:
     async def _delete(self, where: list[int] | None) -> None:
         if not where:
             return
+        self.pacer.spend(where[0], "delete")
         with contextlib.suppress(discord.NotFound):
             await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
 
@@ -336,6 +364,7 @@ class DiscordPublisher:
         if row.state is None:  # a lobby (open, or closed before the start): its one message
             if row.table_message_id is None:
                 return False
+            self.pacer.spend(self._channel(row).id, "edit")
             await self._channel(row).get_partial_message(row.table_message_id).edit(
                 embeds=embeds, view=view
             )
@@ -346,6 +375,7 @@ class DiscordPublisher:
         if live and not repost:
             try:
                 channel = self.bot.get_partial_messageable(live[0])
+                self.pacer.spend(live[0], "edit")
                 await channel.get_partial_message(live[1]).edit(
                     embeds=embeds, view=view, attachments=[picture] if picture else []
                 )
@@ -353,6 +383,7 @@ class DiscordPublisher:
                 return False
             except discord.NotFound:
                 log.info("session %s: table message gone; posting a new one", row.id)
+        self.pacer.spend(self._channel(row).id, "send")
         message = await self._channel(row).send(
             embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
         )
@@ -363,6 +394,7 @@ class DiscordPublisher:
             await self._delete(live)
         elif row.table_message_id:
             # The lobby message stays as the game's opener, closed: its buttons are gone.
+            self.pacer.spend(self._channel(row).id, "edit")
             await self._channel(row).get_partial_message(row.table_message_id).edit(
                 embeds=[cog.lobby_embed(row)], view=None
             )
@@ -370,7 +402,8 @@ class DiscordPublisher:
 
     async def _update_prompt(self, row: GameSession, pub: dict[str, Any], reposted: bool) -> None:
         """One live prompt naming everyone the game waits on; replaced when that changes, when the
-        table moved below it, or for a reminder."""
+        table moved below it, or for a reminder; reworded in place when only what they are awaited
+        for changed. The record is [channel, message, users, words]."""
         old = pub.get("prompt")
         users = [u for u in (user_of(row, int(s)) for s in row.waiting) if u is not None]
         remind = [u for u in pub.pop("remind", []) if u in users]
@@ -378,22 +411,26 @@ class DiscordPublisher:
             pub["prompt"] = None
             await self._delete(old)
             return
-        if old and old[2:] == [users] and not reposted and not remind:
+        cog = self.bot.game_cog(row.game)
+        words = f"{' '.join(mention(u) for u in users)}: {cog.waiting_prompt(row)}"
+        link = self.table_link(row)
+        after = f" ([table]({link}))" if link else ""
+        if old and old[2] == users and not reposted and not remind:
+            if old[3:] != [words]:  # the same players, awaited for something else: reworded in place
+                self.pacer.spend(old[0], "edit")
+                await self.bot.get_partial_messageable(old[0]).get_partial_message(old[1]).edit(
+                    content=words + after, allowed_mentions=discord.AllowedMentions.none()
+                )
+                pub["prompt"] = [old[0], old[1], users, words]
             return
         before = old[2] if old else []
         ping = [u for u in users if u not in before] + remind
-        cog = self.bot.game_cog(row.game)
-        who = " ".join(mention(u) for u in users)
-        text = f"{who}: {cog.waiting_prompt(row)}"
-        if remind:
-            text = f"Reminder: {text}"
-        link = self.table_link(row)
-        if link:
-            text += f" ([table]({link}))"
+        text = f"Reminder: {words}" if remind else words
+        self.pacer.spend(self._channel(row).id, "send")
         message = await self._channel(row).send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping])
+            text + after, allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping])
         )
-        pub["prompt"] = [message.channel.id, message.id, users]
+        pub["prompt"] = [message.channel.id, message.id, users, words]
         await self._delete(old)
 
     async def _post_result(self, row: GameSession, pub: dict[str, Any]) -> None:
@@ -402,6 +439,7 @@ class DiscordPublisher:
         embed = cog.result_embed(row, history)
         text = "\n".join(fill_seats(line, row) for line in history.lines) + "\n"
         file = discord.File(io.BytesIO(text.encode()), filename=f"{row.game}-{row.id}.log")
+        self.pacer.spend(self._channel(row).id, "send")
         message = await self._channel(row).send(embed=embed, file=file)
         pub["result"] = [message.channel.id, message.id]
 
@@ -439,13 +477,16 @@ class DiscordPublisher:
                     channel = self.bot.get_partial_messageable(
                         known.channel_id, type=discord.ChannelType.private
                     )
+                    self.pacer.spend(("dm", user_id), "edit")
                     await channel.get_partial_message(known.message_id).edit(
                         embeds=embeds, view=view, attachments=pictures
                     )
                     return
                 except discord.NotFound:
                     pass
+            self.pacer.spend(("dm", user_id), "open")
             dm = await self.bot.create_dm(discord.Object(id=user_id))
+            self.pacer.spend(("dm", user_id), "send")
             message = await dm.send(
                 embeds=embeds, view=view or discord.utils.MISSING, files=pictures or discord.utils.MISSING
             )
@@ -475,6 +516,7 @@ class DiscordPublisher:
         """A one-off public line for the game's players (mentions allowed). Deleted when the game
         ends, so the channel keeps only the lobby, the table and the result."""
         assert row.id is not None
+        self.pacer.spend(self._channel(row).id, "send")
         message = await self._channel(row).send(text, allowed_mentions=discord.AllowedMentions(users=True))
         pub = await self.record(row.id)
         pub.setdefault("notices", []).append([message.channel.id, message.id])

@@ -174,6 +174,11 @@ class HauntedCog(
         actions = self.bot.service.legal_actions(row, seat)
         return views.turn_items(row.id, view["public"]["step"], actions) if actions else []
 
+    def panel_moment(self, state: dict[str, Any]) -> Any:
+        # What the "Now" line (`rules.prompt`) reads: the step, whose it is, and who must choose.
+        public = state.get("public") or {}
+        return public.get("step"), public.get("active"), public.get("defender"), public.get("waiting")
+
     def waiting_prompt(self, row: GameSession) -> str:
         waiting = ((row.state or {}).get("public") or {}).get("waiting") or {}
         return WAITING.get(waiting.get("kind", ""), "it's your move.")

@@ -54,6 +54,20 @@ GAME_ID = re.compile(r"^gms?:(\d+)(?:@\d+)?:([a-z_]+)")  # the moment (@n) a gam
 # (the guide calling the mission won or lost): a table in play does not press those.
 NOT_MOVES = frozenset({"join", "leave", "start", "hand", "rules", "status", "help", "bring", "g_won", "g_lost"})
 MENTION = re.compile(r"<@!?(\d+)>")
+# What each REST request was, for the per-action breakdown (first match wins).
+ROUTE_KINDS = (
+    ("callback", re.compile(r"^POST /api/v10/interactions/")),
+    ("follow-up/edit", re.compile(r"^\w+ /api/v10/webhooks/")),
+    ("send", re.compile(r"^POST /api/v10/channels/\d+/messages$")),
+    ("edit", re.compile(r"^PATCH /api/v10/channels/\d+/messages/\d+$")),
+    ("delete", re.compile(r"^DELETE /api/v10/channels/\d+/messages/\d+$")),
+    ("read", re.compile(r"^GET ")),
+)
+
+
+def route_kind(method: str, path: str) -> str:
+    line = f"{method} {path}"
+    return next((kind for kind, pattern in ROUTE_KINDS if pattern.match(line)), "other")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -204,7 +218,7 @@ async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int]]:
     return dict(largest), dict(moves)
 
 
-async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False) -> None:
+async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False, paced: bool = True) -> None:
     logging.basicConfig(level=logging.WARNING)
     fake = FakeDiscord()
     if rate_limits:
@@ -227,7 +241,7 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
     proc = await spawn(
         fake.base_url, url, fake.token,
         command=os.environ.get("BENCH_BOT", "-m tests.bench.bot_process").split(),
-        extra=("pictures",) if pictures else (),
+        extra=(("pictures",) if pictures else ()) + (("paced",) if paced else ()),
     )
     players = [Channel(fake, rooms[i], tables[i], people[i], seed=i) for i in range(channels)]
     try:
@@ -243,6 +257,11 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
         elapsed = time.perf_counter() - started
         await asyncio.sleep(2)  # let the last background edits land before counting requests
         rest_requests = len(fake.requests) - requests_before
+        kinds: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # kind -> [requests, of them 429]
+        for request in fake.requests[requests_before:]:
+            counts = kinds[route_kind(request.method, request.path)]
+            counts[0] += 1
+            counts[1] += request.status == 429
         rss, peak = rss_kb(proc.pid)
     finally:
         if proc.returncode is None:
@@ -260,7 +279,7 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
     ]
     print(
         f"backend: {backend}; channels: {channels}; moves: {moves}; rounds: {rounds}; "
-        f"rate limits: {'on' if rate_limits else 'off'}; pictures: {'on' if pictures else 'off'}; interactions: {len(every)} in {elapsed:.1f} s"
+        f"rate limits: {'on' if rate_limits else 'off'}; redraws paced: {'yes' if paced else 'no'}; pictures: {'on' if pictures else 'off'}; interactions: {len(every)} in {elapsed:.1f} s"
     )
     for name in ("action", "record", "roll", "check", "ping"):
         lat = [ix.latency for ix in out[name] if ix.latency is not None]
@@ -274,6 +293,10 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
           f"fake-Discord violations: {len(fake.violations)}")
     print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action; "
           f"429s: {len(fake.rate_limits.refused)} ({fake.rate_limits.refused_callbacks()} on interaction callbacks)")
+    per = max(len(out["action"]), 1)
+    print("  by route, per session action (429s): " + ", ".join(
+        f"{kind} {n / per:.2f} ({limited})" for kind, (n, limited) in sorted(kinds.items(), key=lambda kv: -kv[1][0])
+    ))
     print(f"bot RSS: {rss / 1024:.0f} MB at the end, {peak / 1024:.0f} MB peak (target <= 200 MB)")
     sizes, saved = await saved_games(url)
     print("largest saved state: " + ", ".join(f"{g} {n / 1024:.1f} KB" for g, n in sorted(sizes.items())) + " (target <= 32 KB)")
@@ -291,5 +314,6 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=3, help="/roll, /check and /ping per channel")
     parser.add_argument("--no-rate-limits", action="store_true", help="turn the fake's rate limits off")
     parser.add_argument("--pictures", action="store_true", help="the bot draws table and hand pictures")
+    parser.add_argument("--no-pacing", action="store_true", help="the bot's redraws do not wait for rate limits")
     args = parser.parse_args()
-    asyncio.run(main(args.channels, args.moves, args.rounds, not args.no_rate_limits, args.pictures))
+    asyncio.run(main(args.channels, args.moves, args.rounds, not args.no_rate_limits, args.pictures, not args.no_pacing))

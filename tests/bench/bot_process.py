@@ -1,6 +1,6 @@
 """The bot in a process of its own, pointed at a fake Discord: what the load benchmark measures.
 
-    python -m tests.bench.bot_process <fake base url> <database url> <token> [pictures]
+    python -m tests.bench.bot_process <fake base url> <database url> <token> [pictures] [paced]
 
 In production the bot's event loop serves only the bot; running it beside the fake in one
 process would charge the fake's work to the bot. This runs the real TabletopBot (with the demo
@@ -58,10 +58,10 @@ async def go(process: asyncio.subprocess.Process) -> None:
     await process.stdin.drain()
 
 
-async def main(base_url: str, database_url: str, token: str, pictures: bool = False) -> None:
+async def main(base_url: str, database_url: str, token: str, pictures: bool = False, paced: bool = False) -> None:
     logging.basicConfig(level=logging.WARNING)
     patch_discord(base_url)
-    settings = settings_for(Path("."), database_url=database_url, pictures=pictures)
+    settings = settings_for(Path("."), database_url=database_url, pictures=pictures, pace_redraws=paced)
     await migrate(database_url)
     bot = TabletopBot(settings)
     async with bot:
@@ -73,4 +73,4 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
 if __name__ == "__main__":
     if os.environ.get(STANDBY):
         sys.stdin.readline()
-    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:] == ["pictures"]))
+    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], "pictures" in sys.argv[4:], "paced" in sys.argv[4:]))

@@ -35,6 +35,8 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
         # Pictures cost CPU on every table and panel redraw; the tests that are about them turn them on,
         # and E2E_PICTURES=1 turns them on everywhere (to look at them in --transcripts pages).
         "pictures": os.environ.get("E2E_PICTURES") == "1",
+        # The fake enforces no rate limits unless a test asks: redraws need not wait for Discord's buckets.
+        "pace_redraws": False,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
+from pathlib import Path
 
 import aiohttp
 import discord
 
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.test_races import haunted_two_player
 from tests.fakediscord import FakeDiscord, run_client
 from tests.fakediscord.ratelimit import Limit, RateLimits
 
@@ -62,3 +66,56 @@ async def test_discord_py_waits_for_the_bucket_and_every_message_arrives(fake_di
         elapsed = time.monotonic() - started
     assert sorted(m.content for m in fake.messages(w.table)) == [f"line {i}" for i in range(5)]
     assert elapsed >= 0.9  # five sends through a bucket of two per half second: three windows
+
+
+def _drawn(embeds: list[discord.Embed]) -> list[dict[str, object]]:
+    return [e.to_dict() for e in embeds]
+
+
+async def test_busy_tables_under_discords_limits_get_no_429_and_end_on_the_newest_state(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Eight tables whose moves come far faster than Discord lets the bot redraw them (5 edits per
+    5 s per channel, 50 requests per second in all): redraws wait for room, coalesced, and every
+    table and DM panel ends on the newest state; no request, callback or other, gets a 429."""
+    fake, w = fake_discord, fake_discord.world
+    fake.rate_limits = RateLimits.discord()
+    rooms = [(fake.add_channel(w.guild, f"busy-{n}"), fake.add_user(name=f"a{n}"), fake.add_user(name=f"b{n}")) for n in range(8)]
+    for _room, *people in rooms:
+        for user in people:
+            fake.add_member(w.guild, user)
+    async with running_bot(fake, tmp_path, seed=5, pace_redraws=True) as bot:
+        sids = [await haunted_two_player(fake, bot, room, a, b) for room, a, b in rooms]
+        start, moves, asked = len(fake.requests), [0] * len(sids), []
+
+        async def play(n: int) -> None:
+            rng, (room, *people) = random.Random(n), rooms[n]
+            while moves[n] < 40:
+                row = await bot.store.get(sids[n])
+                if row.status != "running" or not row.waiting:
+                    return
+                seat = int(next(iter(row.waiting)))
+                await bot.service.act(sids[n], row.seats[seat], rng.choice(bot.service.legal_actions(row, seat)))
+                moves[n] += 1
+                if moves[n] % 8 == 0:  # players ask for their hands meanwhile: interaction callbacks
+                    asked.append(await fake.slash(people[moves[n] % 2], room, "haunted hand"))
+                await asyncio.sleep(0.1)
+
+        await asyncio.gather(*(play(n) for n in range(len(sids))))
+        await asyncio.gather(*(ix.done() for ix in asked))
+        await settle(bot)
+        cog = bot.game_cog("haunted")
+        for sid in sids:
+            row = await bot.store.get(sid)
+            pub = await bot.publisher.record(sid)
+            assert pub["table_version"] == row.version
+            assert fake.messages_by_id[pub["table"][1]].embeds == _drawn(cog.table_message(row)[0])
+            for seat, user in enumerate(row.seats):
+                dm = await bot.store.get_dm(sid, user)
+                notes = bot.publisher.notes(sid, user)
+                assert fake.messages_by_id[dm.message_id].embeds == _drawn(cog.private_message(row, seat, notes)[0])
+    assert sum(moves) >= 150 and asked and all(ix.text and not ix.errors for ix in asked)
+    assert fake.rate_limits.refused == []  # not on callbacks, not in a channel, not on the global budget
+    tables = {f"/channels/{room.id}/messages" for room, _a, _b in rooms}
+    writes = [r for r in fake.requests[start:] if r.method in ("POST", "PATCH") and r.path.removeprefix("/api/v10").startswith(tuple(tables))]
+    assert len(writes) < sum(moves) / 2  # coalesced: far fewer table and prompt redraws than moves

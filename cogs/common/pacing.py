@@ -1,0 +1,143 @@
+"""The publisher's own account of Discord's rate limits, so a busy channel's redraws wait their turn
+instead of queueing in discord.py behind 429s.
+
+Discord counts a bot's requests per channel bucket (about 5 sends and 5 edits per 5 s) and
+against one global budget (50 per second; interaction callbacks and the interaction webhook are
+outside it). A redraw first waits here until its channel, and the bot's budget, have room for
+the requests it is about to make, and only then reads the newest state and draws it: changes
+made while it waited are drawn once, by that one redraw, not as a queue of old ones.
+
+`ready` reserves the requests it waited for (a `Ticket`); `spend` charges a request against the
+ticket of the redraw making it, or, past what it reserved, against the buckets directly. Waiters
+for the global budget are served in arrival order. The clock and sleep are injectable (tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Bucket:
+    requests: int
+    per: float  # seconds
+
+
+# Per channel, by kind of request: Discord's documented order of magnitude, kept a little under it.
+CHANNEL_BUCKETS: dict[str, Bucket] = {"send": Bucket(5, 5.0), "edit": Bucket(5, 5.0), "delete": Bucket(5, 5.0)}
+# The bot's global budget (50/s), less a margin for requests the publisher does not make.
+GLOBAL_BUCKET = Bucket(40, 1.0)
+
+
+@dataclass
+class Ticket:
+    channel: Hashable
+    reserved: dict[str, int] = field(default_factory=dict)
+
+
+_TICKET: ContextVar[Ticket | None] = ContextVar("pacing_ticket", default=None)
+
+
+class Pacer:
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        buckets: Mapping[str, Bucket] = CHANNEL_BUCKETS,
+        global_bucket: Bucket | None = GLOBAL_BUCKET,
+    ) -> None:
+        self._clock, self._sleep = clock, sleep
+        self._buckets, self._global_bucket = dict(buckets), global_bucket
+        self._spent: dict[tuple[Hashable, str], deque[float]] = {}
+        self._global: deque[float] = deque()
+        self._queue: deque[asyncio.Future[None]] = deque()  # waiters for the global budget, in order
+
+    # -- waiting ------------------------------------------------------------------
+    def channel_wait(self, channel: Hashable, needs: Mapping[str, int]) -> float:
+        """Seconds until `needs` (requests per kind) fit in the channel's buckets; 0 if now."""
+        now = self._clock()
+        wait = 0.0
+        for kind, count in needs.items():
+            bucket = self._buckets.get(kind)
+            if bucket is None or count <= 0:
+                continue
+            times = self._window(self._spent.get((channel, kind)), bucket, now)
+            if not times:
+                self._spent.pop((channel, kind), None)  # an idle channel holds nothing
+            over = len(times) + min(count, bucket.requests) - bucket.requests
+            if over > 0:  # the over-th oldest request must leave the window first
+                wait = max(wait, times[over - 1] + bucket.per - now)
+        return wait
+
+    def global_wait(self, count: int) -> float:
+        bucket = self._global_bucket
+        if bucket is None or count <= 0:
+            return 0.0
+        now = self._clock()
+        times = self._window(self._global, bucket, now)
+        over = len(times) + min(count, bucket.requests) - bucket.requests
+        return times[over - 1] + bucket.per - now if over > 0 else 0.0
+
+    async def ready(self, channel: Hashable, needs: Mapping[str, int]) -> Ticket:
+        """Wait until the channel and the global budget have room for `needs`, and reserve it."""
+        while (wait := self.channel_wait(channel, needs)) > 0:
+            await self._sleep(wait)
+        await self._global_turn(sum(needs.values()))
+        now = self._clock()
+        for kind, count in needs.items():
+            for _ in range(count):
+                self._record(channel, kind, now)
+        return Ticket(channel, {k: n for k, n in needs.items() if n > 0})
+
+    async def _global_turn(self, count: int) -> None:
+        """Wait in line for the global budget; the head of the line leaves once it has room."""
+        if self._global_bucket is None:
+            return
+        if not self._queue and self.global_wait(count) <= 0:
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if not self._queue:
+            turn.set_result(None)
+        self._queue.append(turn)
+        try:
+            await turn
+            while (wait := self.global_wait(count)) > 0:
+                await self._sleep(wait)
+        finally:
+            self._queue.remove(turn)
+            if self._queue and not self._queue[0].done():
+                self._queue[0].set_result(None)
+
+    # -- charging -----------------------------------------------------------------
+    @staticmethod
+    def bind(ticket: Ticket | None) -> None:
+        """The redraw running in this task holds `ticket`: its `spend`s are charged to it first."""
+        _TICKET.set(ticket)
+
+    def spend(self, channel: Hashable, kind: str) -> None:
+        """A request of `kind` to `channel` is being made: charge the ticket's reservation, or the buckets."""
+        ticket = _TICKET.get()
+        if ticket is not None and ticket.channel == channel and ticket.reserved.get(kind, 0) > 0:
+            ticket.reserved[kind] -= 1
+            return
+        self._record(channel, kind, self._clock())
+
+    def _record(self, channel: Hashable, kind: str, now: float) -> None:
+        if kind in self._buckets:
+            self._spent.setdefault((channel, kind), deque()).append(now)
+        if self._global_bucket is not None:
+            self._global.append(now)
+
+    @staticmethod
+    def _window(times: deque[float] | None, bucket: Bucket, now: float) -> deque[float]:
+        if times is None:
+            return deque()
+        while times and times[0] <= now - bucket.per:
+            times.popleft()
+        return times

@@ -1,0 +1,118 @@
+"""Redraws paced to Discord's buckets and coalesced to the newest state (cogs/common/pacing.py), on a fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+from cogs.common.pacing import Bucket, Pacer
+from cogs.common.publisher import DiscordPublisher
+
+
+class FakeClock:
+    """Time moves only when every task is waiting on it: `sleep` parks until the driver reaches it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds
+        while self.now < until - 1e-9:
+            await asyncio.sleep(0)
+
+    async def drive(self, step: float = 0.01) -> None:
+        while True:
+            for _ in range(5):  # let every runnable task reach its next sleep
+                await asyncio.sleep(0)
+            self.now = round(self.now + step, 6)
+
+
+async def test_a_channel_bucket_makes_the_next_request_wait_for_the_oldest_to_leave_the_window() -> None:
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"edit": Bucket(5, 5.0), "send": Bucket(5, 5.0)}, global_bucket=None)
+    for t in range(5):
+        clock.now = t * 0.5
+        pacer.spend(1, "edit")
+    clock.now = 3.0
+    assert pacer.channel_wait(1, {"edit": 1}) == 2.0  # the edit at 0.0 leaves the window at 5.0
+    assert pacer.channel_wait(1, {"send": 2}) == 0  # sends have their own bucket
+    assert pacer.channel_wait(2, {"edit": 1}) == 0  # and every channel its own
+    clock.now = 5.0
+    assert pacer.channel_wait(1, {"edit": 1}) == 0
+    assert pacer.channel_wait(1, {"edit": 2}) == 0.5  # two need the first two gone
+
+
+async def test_a_ready_redraw_reserves_what_it_waited_for_and_its_requests_are_not_charged_twice() -> None:
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"send": Bucket(5, 5.0)}, global_bucket=None)
+
+    async def redraw() -> None:
+        ticket = await pacer.ready(7, {"send": 2})
+        pacer.bind(ticket)
+        pacer.spend(7, "send")
+        pacer.spend(7, "send")  # both within the reservation
+        pacer.spend(7, "send")  # one more than reserved: charged
+
+    await asyncio.create_task(redraw())
+    assert pacer.channel_wait(7, {"send": 2}) == 0
+    assert pacer.channel_wait(7, {"send": 3}) == 5.0  # 2 reserved + 1 extra are in the window
+
+
+async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    served: list[tuple[int, float]] = []
+
+    async def redraw(n: int) -> None:
+        await pacer.ready(("channel", n), {"edit": 1})
+        served.append((n, clock.now))
+
+    driver = asyncio.create_task(clock.drive())
+    try:
+        await asyncio.gather(*(redraw(n) for n in range(6)))
+    finally:
+        driver.cancel()
+    assert [n for n, _ in served] == list(range(6))
+    times = [t for _, t in served]
+    assert times[:2] == [0.0, 0.0] and 1.0 <= times[2] <= times[3] < 1.1 and 2.0 <= times[4] <= times[5] < 2.1
+    for i in range(len(times) - 2):  # never 3 in one second
+        assert times[i + 2] - times[i] >= 1.0 - 1e-6
+
+
+async def test_redraws_of_a_busy_table_are_coalesced_within_the_channel_bucket_and_show_the_newest_state() -> None:
+    clock = FakeClock()
+    publisher = DiscordPublisher(SimpleNamespace())  # type: ignore[arg-type]
+    publisher.pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"edit": Bucket(5, 5.0)}, global_bucket=None)
+    publisher._channel_of[1] = 500
+    state = {"version": 0}
+    drawn: list[tuple[float, int, int]] = []  # (when, version drawn, newest version then)
+
+    async def draw() -> None:
+        version = state["version"]  # read when the redraw runs, as `_update_channel` reads the store
+        publisher.pacer.spend(500, "edit")
+        await clock.sleep(0.05)  # the edit's round trip
+        drawn.append((clock.now, version, state["version"]))
+
+    driver = asyncio.create_task(clock.drive())
+    try:
+        for _ in range(40):  # a move every quarter second for ten seconds, each asking for a redraw
+            state["version"] += 1
+            publisher.schedule(("channel", 1), draw)
+            await clock.sleep(0.25)
+        await publisher.drain()
+    finally:
+        driver.cancel()
+    times = [t for t, _, _ in drawn]
+    assert len(drawn) <= 5 + 5 + 2  # one bucket in each 5 s window of the 10 s, and the last one
+    assert len(drawn) < 40
+    for i in range(len(times) - 5):  # the channel's bucket: never six edits within 5 s
+        assert times[i + 5] - times[i] >= 5.0 - 0.06
+    assert drawn[-1][1] == 40  # the final table shows the newest state
+    versions = [v for _, v, _ in drawn]
+    assert versions == sorted(set(versions))  # each redraw newer than the one before: no queue of old ones
+    # A redraw that waited for room drew the state as it was when room came, not when it was asked for.
+    waited = [(v, newest) for t, v, newest in drawn if t >= 5.0]
+    assert waited and all(newest - v <= 1 for v, newest in waited)

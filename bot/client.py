@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -21,7 +22,7 @@ from cogs.common.components import ComponentId, GameButton, GameSelect, check_ch
 from cogs.common.confirm import ConfirmButton
 from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
-from cogs.common.replies import FIRST_BYTES, apologise, refuse
+from cogs.common.replies import FIRST_BYTES, apologise, defer, refuse
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ class TabletopBot(commands.Bot):
         self._deal_each_game_once()
         # Registered once, these match every game button ever posted: clicks work after a restart.
         self.add_dynamic_items(GameButton, GameSelect, ConfirmButton)
+        self._count_arrivals()
         for name in self.extensions_to_load:
             await self.load_extension(name)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
@@ -140,6 +142,8 @@ class TabletopBot(commands.Bot):
     ) -> None:
         """Every game button and select lands here: reload the session, check the click comes from
         its channel (or a player's DM), hand it to its game's cog with the click in `extras`."""
+        if FIRST_BYTES.busy(interaction) and not self._opens_form(click, values):
+            await defer(interaction)  # the first answer before any work: the click keeps its message
         try:
             row = await self.service.session(click.session_id)
             cog = self.game_cog(row.game)
@@ -152,6 +156,21 @@ class TabletopBot(commands.Bot):
             await cog.on_component(interaction, row, click.verb, click.arg, values)
         except Exception as exc:
             await apologise(interaction, f"click {click.verb} (session {click.session_id})", exc)
+
+    def _opens_form(self, click: ComponentId, values: list[str]) -> bool:
+        return any(cog.opens_form(click.verb, values) for cog in self.cogs.values() if isinstance(cog, GameCog))
+
+    def _count_arrivals(self) -> None:
+        """Note every interaction as the gateway delivers it, before discord.py dispatches it, so the
+        bot knows how many wait for a first answer (`FIRST_BYTES.busy`)."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def counted(data: Any) -> None:
+            FIRST_BYTES.arrived(int(data["id"]))
+            parse(data)
+
+        parsers["INTERACTION_CREATE"] = counted
 
     async def close(self) -> None:
         tasks = [task for task in (self._sweeper, self._reporter) if task is not None]

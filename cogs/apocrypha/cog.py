@@ -32,7 +32,7 @@ from cogs.apocrypha.views import WRITE
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
 from cogs.common.help import unique_names
-from cogs.common.replies import refuse, say
+from cogs.common.replies import edit_clicked, refuse, say
 from cogs.common.text import clip, fill_seats, mention
 
 log = logging.getLogger(__name__)
@@ -656,7 +656,7 @@ class ApocryphaCog(
             if verb == "frag":
                 await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
                 return
-            if verb == "g_fragment_form" or (verb == "g_mutate" and WRITE in values):
+            if self.opens_form(verb, values):
                 await self._open_form(interaction, row, verb)
                 return
             if verb == "frag_give":
@@ -672,6 +672,9 @@ class ApocryphaCog(
             await refuse(interaction, fill_seats(exc.message, row))
             return
         await super().on_component(interaction, row, verb, arg, values)
+
+    def opens_form(self, verb: str, values: list[str]) -> bool:
+        return verb == "g_fragment_form" or (verb == "g_mutate" and WRITE in values)
 
     async def _open_form(self, interaction: discord.Interaction, row: GameSession, verb: str) -> None:
         """The guide's panel: a form for a fragment handed out, or a mutation written on the spot."""
@@ -927,10 +930,10 @@ class ApocryphaCog(
             self.bot.publisher.schedule(("records", row.id), lambda: self._write_records(row, picks))
             public = (row.state or {})["public"]
             text = render.display_text(self.book, public, after["display"], None)
-            await interaction.response.edit_message(content=text, view=None)
+            await edit_clicked(interaction, content=text, view=None)
             return
         content, view = self._end_message(row, after)
-        await interaction.response.edit_message(content=content, view=view)
+        await edit_clicked(interaction, content=content, view=view)
 
     async def _write_records(self, row: GameSession, picks: dict[str, str]) -> None:
         """Mission End for every saint: the engine's after_mission on the stored record, saved back."""

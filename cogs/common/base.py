@@ -26,7 +26,7 @@ from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
 from cogs.common.pictures import panel_files
 from cogs.common.publisher import duration_text
-from cogs.common.replies import FIRST_BYTES, ack, apologise, in_time, refuse, say
+from cogs.common.replies import FIRST_BYTES, ack, apologise, edit_clicked, in_time, refuse, say
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ class GameCog(LearnCommands, commands.GroupCog):
     # True when a player's panel shows shared state (not only their own hand): every panel is
     # then redrawn after every change, not only the panels whose private part changed.
     panels_follow_table: ClassVar[bool] = False
+    def opens_form(self, verb: str, values: list[str]) -> bool:
+        """A click answered with a form (a modal), which must be its first answer: never deferred."""
+        return False
+
     def panel_moment(self, state: dict[str, Any]) -> Any:
         """The part of the saved state every player's panel shows besides their own cards (whose
         step it is, as Haunted's "Now" line): when it changes, every panel is redrawn. None: no
@@ -387,19 +391,11 @@ class GameCog(LearnCommands, commands.GroupCog):
                 embeds, view = self.private_message(
                     row, seat, self.bot.publisher.notes(session_id, interaction.user.id)
                 )
-                if interaction.response.is_done():  # deferred while the click waited
-                    await interaction.edit_original_response(embeds=embeds, view=view)
-                else:
-                    FIRST_BYTES.note(interaction)
-                    await interaction.response.edit_message(embeds=embeds, view=view)
+                await edit_clicked(interaction, embeds=embeds, view=view)
                 return
             if seat is not None:
                 line = f"✓ {interaction.extras.get('answered') or answered_label(interaction)}"
-                if interaction.response.is_done():  # deferred while the click waited
-                    await interaction.edit_original_response(content=line, embeds=[], view=None)
-                else:
-                    FIRST_BYTES.note(interaction)
-                    await interaction.response.edit_message(content=line, embeds=[], view=None)
+                await edit_clicked(interaction, content=line, embeds=[], view=None)
                 return
         await ack(interaction)
 

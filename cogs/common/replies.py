@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable
 from typing import Any, TypeVar
@@ -21,6 +23,11 @@ T = TypeVar("T")
 
 DEFER_AT = 1.5  # seconds after the interaction's creation: past this, defer before answering
 LATE = 2.5  # a first answer later than this is logged as a warning: it nearly missed the deadline
+DEADLINE = 3.0  # Discord drops an interaction not answered this long after its creation
+# The bot is busy when this many interactions wait for their first answer, or when one reaches its
+# handler this old: then every interaction is acknowledged before any work of its own, and the
+# work waits for one of WORK_SLOTS, so that the event loop's turns go to first answers first.
+BUSY_BACKLOG, BUSY_AGE, WORK_SLOTS = 32, DEFER_AT, 8
 
 
 class FirstBytes:
@@ -31,10 +38,26 @@ class FirstBytes:
         self.total = 0
         self.deferred = 0
         self.late = 0
+        self._unanswered: dict[int, float] = {}  # interaction id -> when its event arrived (monotonic)
+
+    def arrived(self, interaction_id: int) -> None:
+        """The gateway delivered an interaction (called before discord.py dispatches it)."""
+        self._unanswered[interaction_id] = time.monotonic()
+
+    def backlog(self) -> int:
+        """Interactions received but not answered yet (those past Discord's deadline are forgotten)."""
+        stale = time.monotonic() - DEADLINE
+        for key in [k for k, t in self._unanswered.items() if t < stale]:
+            del self._unanswered[key]
+        return len(self._unanswered)
+
+    def busy(self, interaction: discord.Interaction) -> bool:
+        return len(self._unanswered) >= BUSY_BACKLOG and self.backlog() >= BUSY_BACKLOG or age(interaction) >= BUSY_AGE
 
     def note(self, interaction: discord.Interaction, *, deferred: bool = False) -> None:
         if interaction.response.is_done():
             return
+        self._unanswered.pop(interaction.id, None)
         wait = age(interaction)
         self.waits.append(wait)
         self.total += 1
@@ -58,6 +81,7 @@ class FirstBytes:
 
 
 FIRST_BYTES = FirstBytes()
+_WORK: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 
 def age(interaction: discord.Interaction) -> float:
@@ -79,7 +103,14 @@ async def defer(interaction: discord.Interaction, *, public: bool = False) -> No
 
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False) -> T:
-    """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first."""
+    """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first.
+    When the bot is busy, defer before the work starts, and run it in one of WORK_SLOTS."""
+    if not interaction.response.is_done() and FIRST_BYTES.busy(interaction):
+        await defer(interaction, public=public)
+    if interaction.response.is_done():
+        slots = _WORK.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(WORK_SLOTS))
+        async with slots:
+            return await work
     task = asyncio.ensure_future(work)
     budget = DEFER_AT - age(interaction)
     if budget > 0:
@@ -101,6 +132,15 @@ async def say(
     else:
         FIRST_BYTES.note(interaction)
         await interaction.response.send_message(text or None, ephemeral=ephemeral, **kwargs)
+
+
+async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message whose button was clicked (an ephemeral panel), acknowledged or not yet."""
+    if interaction.response.is_done():  # deferred first (the bot was busy, or the work slow)
+        await interaction.edit_original_response(**kwargs)
+    else:
+        FIRST_BYTES.note(interaction)
+        await interaction.response.edit_message(**kwargs)
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:

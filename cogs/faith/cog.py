@@ -17,7 +17,7 @@ from bot.store import GameSession, PlayerRecord
 from cogs.common.base import GameCog
 from cogs.common.components import ComponentId, view_of
 from cogs.common.confirm import Done, ask, confirmed
-from cogs.common.replies import FIRST_BYTES, ack, refuse, say
+from cogs.common.replies import ack, edit_clicked, refuse, say
 from cogs.common.text import CONTENT_MAX, clip, mention, seat_name
 from cogs.faith import render, slash, views
 
@@ -146,8 +146,7 @@ class FaithCog(
         text = views.menu_title(key, page, choices)
         message = interaction.message
         if turn and message is not None and message.flags.ephemeral:
-            FIRST_BYTES.note(interaction)
-            await interaction.response.edit_message(content=text, embeds=[], view=menu)  # a page turn
+            await edit_clicked(interaction, content=text, embeds=[], view=menu)  # a page turn
             return
         await say(interaction, text, view=menu)
 

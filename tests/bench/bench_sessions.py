@@ -202,6 +202,12 @@ def rss_kb(pid: int) -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int]]:
     """Per game: the largest saved state (bytes of JSON) and the moves saved in all."""
     store = Store(url)
@@ -252,6 +258,7 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
         await warm.done(timeout=120)
         fake.take_violations()
         requests_before = len(fake.requests)
+        cpu_before = cpu_seconds(proc.pid)
         started = time.perf_counter()
         await asyncio.gather(*(p.play(moves, rounds) for p in players))
         elapsed = time.perf_counter() - started
@@ -263,6 +270,8 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
             counts[0] += 1
             counts[1] += request.status == 429
         rss, peak = rss_kb(proc.pid)
+        cpu = cpu_seconds(proc.pid) - cpu_before
+        load = os.getloadavg()
     finally:
         if proc.returncode is None:
             proc.terminate()
@@ -297,6 +306,8 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
     print("  by route, per session action (429s): " + ", ".join(
         f"{kind} {n / per:.2f} ({limited})" for kind, (n, limited) in sorted(kinds.items(), key=lambda kv: -kv[1][0])
     ))
+    print(f"bot CPU: {cpu:.1f} s in the run, {cpu / max(len(every), 1) * 1000:.1f} ms per interaction; "
+          f"load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print(f"bot RSS: {rss / 1024:.0f} MB at the end, {peak / 1024:.0f} MB peak (target <= 200 MB)")
     sizes, saved = await saved_games(url)
     print("largest saved state: " + ", ".join(f"{g} {n / 1024:.1f} KB" for g, n in sorted(sizes.items())) + " (target <= 32 KB)")

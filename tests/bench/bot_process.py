@@ -13,15 +13,48 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
+import time
 from pathlib import Path
 
+import discord.state
+
 from bot.client import TabletopBot
+from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import migrate, settings_for
 from tests.fakediscord import patch_discord
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDBY = "BOT_STANDBY"  # set: wait for a line on stdin before starting (see `spawn`)
+ARRIVALS: list[float] = []  # each interaction's age when the bot parsed its gateway event
+
+
+def _trace_arrivals() -> None:
+    """Record how old each interaction was when its gateway event was parsed: the wait before the
+    bot's own code (the socket, the event loop's backlog), against FIRST_BYTES' wait to the answer."""
+    parse = discord.state.ConnectionState.parse_interaction_create
+
+    def traced(self: discord.state.ConnectionState, data: object) -> None:
+        parse(self, data)  # type: ignore[arg-type]
+        created = discord.utils.snowflake_time(int(data["id"]))  # type: ignore[index]
+        ARRIVALS.append((discord.utils.utcnow() - created).total_seconds())
+
+    discord.state.ConnectionState.parse_interaction_create = traced  # type: ignore[method-assign]
+
+
+def report() -> str:
+    """What the benchmark prints from the bot's side when it stops the process (SIGTERM)."""
+    def pct(values: list[float], q: float) -> float:
+        ordered = sorted(values) or [0.0]
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    cpu = time.process_time()
+    return (
+        f"[bot] interactions parsed: {len(ARRIVALS)}, age when parsed p50 {pct(ARRIVALS, 0.5):.0f} ms, "
+        f"p99 {pct(ARRIVALS, 0.99):.0f} ms, max {pct(ARRIVALS, 1.0):.0f} ms; {FIRST_BYTES.summary()}; "
+        f"CPU {cpu:.1f} s"
+    )
 
 
 async def spawn(
@@ -63,7 +96,10 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     patch_discord(base_url)
     settings = settings_for(Path("."), database_url=database_url, pictures=pictures, pace_redraws=paced)
     await migrate(database_url)
+    _trace_arrivals()  # before the bot exists: its parsers are bound when it is made
     bot = TabletopBot(settings)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, lambda: (print(report(), flush=True), os._exit(0)))
     async with bot:
         await bot.login(token)
         await bot.sync_commands()

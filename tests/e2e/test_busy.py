@@ -1,0 +1,71 @@
+"""A busy bot answers first: with many interactions waiting for their first answer, every command
+and click is acknowledged before any store, rendering or REST work of its own (issue 11, the
+1,000-channel burst), and is then answered as usual."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.common import replies
+from cogs.common.replies import FIRST_BYTES
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.test_races import DEFERRED_UPDATE, start_highcard
+from tests.fakediscord import FakeDiscord
+
+DEFERRED_MESSAGE = 5
+
+
+async def test_when_busy_a_click_a_command_and_a_new_game_are_deferred_before_any_work(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await start_highcard(fake, bot)
+        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        monkeypatch.setattr(replies, "BUSY_BACKLOG", 0)  # as if a burst were waiting
+        deferred = FIRST_BYTES.deferred
+        # The store is slow now: a deferral that waited for it would come late.
+        real_get = bot.store.get
+
+        async def slow_get(session_id: int) -> Any:
+            await asyncio.sleep(0.3)
+            return await real_get(session_id)
+
+        bot.store.get = slow_get
+        click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
+        await click.done()
+        assert click.response_type == DEFERRED_UPDATE and click.latency is not None and click.latency < 0.3
+        command = await fake.slash(w.alice, w.table, "highcard reveal")
+        await command.done(followups=1)
+        assert command.response_type == DEFERRED_MESSAGE and command.ephemeral
+        bot.store.get = real_get
+        await settle(bot)
+        for _ in range(50):  # the deferred click's panel shrinks to its line once applied
+            if click.original.content == "✓ Swap":
+                break
+            await asyncio.sleep(0.05)
+        assert click.original.content == "✓ Swap"
+        assert command.text == "You revealed your card."
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap", "reveal"]
+        assert FIRST_BYTES.deferred == deferred + 2
+        # A new game in another channel: deferred publicly, its lobby posted for everyone after.
+        room = fake.add_channel(w.guild, "busy-new")
+        new = await (await fake.slash(w.carol, room, "highcard new")).done(followups=1)
+        assert new.response_type == DEFERRED_MESSAGE and not new.ephemeral
+        await settle(bot)
+        [lobby] = [m for m in fake.messages(room) if m.components]
+        assert "High Card: lobby" in lobby.text and not lobby.ephemeral
+
+
+async def test_a_busy_bot_counts_what_waits_for_a_first_answer() -> None:
+    bytes_ = replies.FirstBytes()
+    for n in range(3):
+        bytes_.arrived(n)
+    assert bytes_.backlog() == 3
+    bytes_._unanswered[0] -= replies.DEADLINE + 1  # Discord dropped it long ago: forgotten
+    assert bytes_.backlog() == 2

@@ -10,12 +10,15 @@ make `--moves` moves as people do, by clicking the game's buttons and picking in
 the player the table is waiting on first. Between moves the table rolls `/roll` and `/check`
 and someone sends `/ping`, `--rounds` times in all. Discord's rate limits are on (429s count).
 `--pictures` has the bot draw the table and hand pictures (off by default, as in the tests), to
-compare the two runs' action p99 ratio to /ping.
+compare the two runs' action p99 ratio to /ping. `--no-pacing` turns off the bot's own pacing of
+redraws to Discord's buckets (`PACE_REDRAWS`, on in production), to compare.
 
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
 /check and /ping (same run, same event loop), the ratio of action p99 to ping p99, actions
-per second, failed interactions, REST requests per session action, 429s, the bot process's
-RSS, and the largest saved state per game. `apply` per game: tests/bench/bench_apply.py.
+per second, failed interactions, REST requests per session action (and by route), 429s, the bot
+process's CPU time per interaction and RSS, the load average, and the largest saved state per
+game. The bot process prints, when stopped, how old interactions were when it parsed them and
+when it first answered them (BENCH_TRACEMALLOC=25 adds what memory grew, by file and line). `apply` per game: tests/bench/bench_apply.py.
 Not part of the test run.
 """
 

@@ -22,13 +22,16 @@ from cogs.common.components import ComponentId, GameButton, GameSelect, check_ch
 from cogs.common.confirm import ConfirmButton
 from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
-from cogs.common.replies import FIRST_BYTES, apologise, defer, refuse
+from cogs.common.replies import FIRST_BYTES, apologise, defer, expired, refuse
 
 log = logging.getLogger(__name__)
 
 # Cogs every bot loads; each registered game adds `cogs.<game>`.
 REPORT_SECONDS = 60  # how often the first-answer summary is logged
 CORE_EXTENSIONS = ("cogs.meta", "cogs.dice", "cogs.game")
+# Commands answered at once, with no store or REST work before their answer (and some publicly):
+# never deferred, even when the bot is busy.
+INSTANT_COMMANDS = frozenset({"ping", "help", "roll", "check"})
 
 
 def game_rules(settings: Settings) -> dict[str, Rules]:
@@ -93,6 +96,7 @@ class TabletopBot(commands.Bot):
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
         self._reporter = asyncio.create_task(self._report_forever(), name="first-answer-report")
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self._answer_first  # type: ignore[method-assign]
         # Redraw what a previous process saved but never showed (a crash between save and publish).
         self.publisher.start_repair(startup=True)
 
@@ -108,8 +112,21 @@ class TabletopBot(commands.Bot):
             except Exception:  # only a warm-up: the game itself reports real problems when played
                 log.warning("could not deal %s at startup", rules.key, exc_info=True)
 
+    async def _answer_first(self, interaction: discord.Interaction) -> bool:
+        """Before discord.py reads a slash command's options: when the bot is busy, acknowledge it
+        now (publicly for a new game, whose lobby is for everyone), so its own work comes after."""
+        if interaction.type is discord.InteractionType.application_command and FIRST_BYTES.busy(interaction):
+            data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+            if data.get("name") not in INSTANT_COMMANDS:
+                sub = next((o.get("name") for o in data.get("options", []) if o.get("type") in (1, 2)), None)
+                await defer(interaction, public=sub == "new")
+        return True
+
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """A slash command failed unexpectedly: log it with its session, apologise briefly."""
+        if expired(getattr(error, "original", error)):
+            await apologise(interaction, f"/{interaction.command.qualified_name if interaction.command else '?'}", getattr(error, "original", error))
+            return
         session = await self.store.active_in_channel(interaction.channel_id) if interaction.channel_id else None
         name = interaction.command.qualified_name if interaction.command else "?"
         await apologise(interaction, f"/{name} (session {session.id if session else '-'})", getattr(error, "original", error))
@@ -167,7 +184,8 @@ class TabletopBot(commands.Bot):
         parse = parsers["INTERACTION_CREATE"]
 
         def counted(data: Any) -> None:
-            FIRST_BYTES.arrived(int(data["id"]))
+            if data.get("type") != 4:  # autocomplete is answered with choices, never deferred
+                FIRST_BYTES.arrived(int(data["id"]))
             parse(data)
 
         parsers["INTERACTION_CREATE"] = counted

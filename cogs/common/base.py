@@ -661,7 +661,8 @@ async def send_log(bot: TabletopBot, interaction: discord.Interaction, game: str
     text = "\n".join(fill_seats(line, row) for line in history.lines) + "\n"
     state = "still running" if row.status in ACTIVE else fill_seats(row.result or "ended", row)
     moves = f"{history.moves} move{'s' * (history.moves != 1)}"
-    await interaction.response.send_message(
+    await say(
+        interaction,
         f"The log of {bot.service.rules(row.game).title} game {row.id} ({state}): {moves}.",
         file=discord.File(io.BytesIO(text.encode()), filename=f"{row.game}-{row.id}.log"),
         ephemeral=True,

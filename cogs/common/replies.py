@@ -148,8 +148,18 @@ async def refuse(interaction: discord.Interaction, text: str) -> None:
     await say(interaction, text, ephemeral=True)
 
 
+def expired(error: BaseException | None) -> bool:
+    """Discord no longer knows the interaction (10062): it was not answered within 3 seconds."""
+    return isinstance(error, discord.NotFound) and error.code == 10062
+
+
 async def apologise(interaction: discord.Interaction, where: str, error: BaseException | None = None) -> None:
     """An error the player did not cause: log it (with `where`, naming the session) and say sorry."""
+    if expired(error):
+        # One line, no traceback and no apology (it could not be delivered): when the bot is late,
+        # formatting tracebacks for every expired interaction would make it later still.
+        log.warning("interaction %s (%s) expired before it was answered, %.1f s old", interaction.id, where, age(interaction))
+        return
     log.error("unexpected error in %s", where, exc_info=error or True)
     try:
         await say(interaction, APOLOGY, ephemeral=True)

@@ -53,6 +53,12 @@ async def test_when_busy_a_click_a_command_and_a_new_game_are_deferred_before_an
         row = await bot.store.get(sid)
         assert [m["command"]["type"] for m in row.moves] == ["swap", "reveal"]
         assert FIRST_BYTES.deferred == deferred + 2
+        # Instant commands are answered at once even so; others are acknowledged first, then answered.
+        ping = await (await fake.slash(w.bob, w.table, "ping")).done()
+        assert ping.response_type == 4 and ping.text == "Pong."
+        log = await (await fake.slash(w.bob, w.table, "game log")).done(followups=1)
+        assert log.response_type == DEFERRED_MESSAGE and log.ephemeral and "The log of High Card game" in log.text
+        assert [a["filename"] for m in log.messages for a in m.attachments] == [f"highcard-{sid}.log"]
         # A new game in another channel: deferred publicly, its lobby posted for everyone after.
         room = fake.add_channel(w.guild, "busy-new")
         new = await (await fake.slash(w.carol, room, "highcard new")).done(followups=1)

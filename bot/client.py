@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -32,6 +33,10 @@ CORE_EXTENSIONS = ("cogs.meta", "cogs.dice", "cogs.game")
 # Commands answered at once, with no store or REST work before their answer (and some publicly):
 # never deferred, even when the bot is busy.
 INSTANT_COMMANDS = frozenset({"ping", "help", "roll", "check"})
+# discord.py opens as many HTTP connections as there are requests in flight: a burst of a thousand
+# interaction answers opened a thousand connections, a sixth of the bot's CPU in the burst. A
+# bounded pool keeps reusing its connections; requests beyond it wait their turn, at no CPU cost.
+HTTP_CONNECTIONS = 64
 
 
 def game_rules(settings: Settings) -> dict[str, Rules]:
@@ -112,14 +117,29 @@ class TabletopBot(commands.Bot):
             except Exception:  # only a warm-up: the game itself reports real problems when played
                 log.warning("could not deal %s at startup", rules.key, exc_info=True)
 
+    async def login(self, token: str) -> None:
+        self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
+
     async def _answer_first(self, interaction: discord.Interaction) -> bool:
         """Before discord.py reads a slash command's options: when the bot is busy, acknowledge it
-        now (publicly for a new game, whose lobby is for everyone), so its own work comes after."""
+        now (publicly for a new game, whose lobby is for everyone), so its own work comes after.
+        False (the command is dropped) if Discord has already given up on it."""
         if interaction.type is discord.InteractionType.application_command and FIRST_BYTES.busy(interaction):
             data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
             if data.get("name") not in INSTANT_COMMANDS:
                 sub = next((o.get("name") for o in data.get("options", []) if o.get("type") in (1, 2)), None)
-                await defer(interaction, public=sub == "new")
+                return await self._defer_first(interaction, f"/{data.get('name')} {sub or ''}".strip(), public=sub == "new")
+        return True
+
+    async def _defer_first(self, interaction: discord.Interaction, where: str, *, public: bool = False) -> bool:
+        try:
+            await defer(interaction, public=public)
+        except discord.NotFound as exc:
+            if not expired(exc):
+                raise
+            await apologise(interaction, where, exc)  # one line: nothing can reach the player now
+            return False
         return True
 
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
@@ -159,8 +179,10 @@ class TabletopBot(commands.Bot):
     ) -> None:
         """Every game button and select lands here: reload the session, check the click comes from
         its channel (or a player's DM), hand it to its game's cog with the click in `extras`."""
-        if FIRST_BYTES.busy(interaction) and not self._opens_form(click, values):
-            await defer(interaction)  # the first answer before any work: the click keeps its message
+        # When busy, the first answer before any work (the click keeps its message).
+        where = f"click {click.verb} (session {click.session_id})"
+        if FIRST_BYTES.busy(interaction) and not self._opens_form(click, values) and not await self._defer_first(interaction, where):
+            return
         try:
             row = await self.service.session(click.session_id)
             cog = self.game_cog(row.game)

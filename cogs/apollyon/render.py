@@ -119,14 +119,14 @@ def month_title(public: dict[str, Any]) -> tuple[str, str]:
         return f"Month {month}", ""
     return (
         f"Month {month}: the Apollyon is loose",
-        f"The {months} months are over. The Apollyon is loose and its Masquerade cost grows every month "
-        "until it is in Active Containment or the Masquerade reaches 0.\n",
+        "Its Masquerade cost grows every month until it is contained or the Masquerade reaches 0.\n",
     )
 
 
 # Spelled out once under the table and the panel, so the compact lines stay short on a phone.
 LEGEND = "Assets: R Resources · P Personnel · S Space"
 TABLE_LEGEND = "R/P/S: Resources, Personnel, Space · ⚠ danger · 🎭 Masquerade tokens"
+LOOSE_SHOWN = 8  # loose anomalies listed on the table
 SUMMARY_BAR = 12  # the table's Masquerade bar: one line on a 400 px phone
 
 
@@ -146,7 +146,8 @@ def anomaly_short(a: dict[str, Any]) -> str:
 def site_summary(site: dict[str, Any], public: dict[str, Any]) -> str:
     """A site in a few short lines: assets and garrison, MTFs at work, what it holds by name (the
     numbers are one click away, under Site details)."""
-    lines = [f"{assets_text(site['pool'])} (spent {assets_text(site['spent'])}) · garrison {site['garrison']}"]
+    spent = f" (spent {assets_text(site['spent'])})" if any(site["spent"].values()) else ""
+    lines = [f"{assets_text(site['pool'])}{spent} · garrison {site['garrison']}"]
     if site["open"]:
         lines[0] += " · open"
     for i, mtf in enumerate(site["mtfs"]):
@@ -193,6 +194,8 @@ def table_embeds(
         inline=False,
     )
     loose = [anomaly_short(a) for a in public["public_zone"]]
+    if len(loose) > LOOSE_SHOWN:  # a long game's list would push the table past a phone screen
+        loose = [*loose[: LOOSE_SHOWN - 1], f"… and {len(loose) - LOOSE_SHOWN + 1} more"]
     head.add_field(
         name="Loose anomalies", value=clip("\n".join(loose) or "none", FIELD_VALUE_MAX), inline=False
     )

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.games.apollyon.cards import catalogue
+from bot.games.apollyon.difficulty import level, relieved
 from cogs.apollyon.render import assets_text, character_line, mission_text
 from cogs.common.components import GameButton, GameSelect
 from cogs.common.text import OPTION_DESCRIPTION_MAX, clip, plural
@@ -175,7 +176,11 @@ def option_description(action: Any, view: dict[str, Any]) -> str:
         a = _anomaly(public, action.anomaly)
         info = cat.anomalies[a["card"]] if a else None
         if info is not None and kind == "contain":
-            text = f"Costs {assets_text(info.cost.model_dump())} as containment tokens. {_anomaly_numbers(public, action.anomaly)}"
+            cost = info.cost.model_dump()
+            if info.cls == "apollyon":
+                lv = level(public.get("difficulty", "standard"), len(public["sites"]))
+                cost = relieved(cost, lv.apollyon_relief)
+            text = f"Costs {assets_text(cost)} as containment tokens. {_anomaly_numbers(public, action.anomaly)}"
         elif info is not None and kind == "trial":
             text = f"Spends 1 Personnel: roll Study + Researchers (4+) against subdue {info.subdue}; a miss risks a breach."
         elif info is not None and kind == "overcontain":

@@ -26,7 +26,7 @@ from bot.engine.prng import Rng  # noqa: E402
 from bot.games.apollyon import RULES  # noqa: E402
 from cogs.apollyon.views import encode  # noqa: E402
 
-MAX_MOVES = 600
+MAX_MOVES = 1000
 
 
 
@@ -55,7 +55,8 @@ async def test_a_whole_two_director_game(fake_discord: FakeDiscord, tmp_path: Pa
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=7) as bot:
         watch = Surface(fake, bot, w.table)
-        ix = await (await fake.slash(w.alice, w.table, "apollyon new")).done()
+        # Hard keeps the two-director game short (the easier levels let it run on for months).
+        ix = await (await fake.slash(w.alice, w.table, "apollyon new", difficulty="hard")).done()
         assert "SCP: Apollyon: lobby" in ix.text
         await settle(bot)
         lobby = next(m for m in fake.messages(w.table) if "SCP: Apollyon" in m.text and m.components)

@@ -63,7 +63,7 @@ def breach_containment(t: Table, seat: Seat, a: Anomaly) -> None:
         return
     t.pub.public_zone.append(a)
     t.say("loose", f"{a.info.name} escapes into the public zone.", anomaly=a.card)
-    mq.pay(t, a.masquerade, f"{a.info.name} loose in the world")
+    mq.pay(t, mq.loose_cost(t, a), f"{a.info.name} loose in the world")
 
 
 def breach_cascade(t: Table, seat: Seat) -> None:

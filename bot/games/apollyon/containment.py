@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import Seat, seat_ref
 from bot.games.apollyon import masquerade as mq
+from bot.games.apollyon.difficulty import for_table, relieved
 from bot.games.apollyon.state import BASE_ROWS, ROW_SIZE, TEMP_FIELDS, Anomaly, Site, Table
 
 TRIAL_MEASURE = 4
@@ -75,10 +76,17 @@ def own_active(t: Table, seat: Seat, uid: int) -> Anomaly:
     return a
 
 
+def containment_cost(t: Table, a: Anomaly) -> dict[str, int]:
+    """The tokens containing `a` takes: its card's cost, less the O5 Council's share for an
+    Apollyon (the difficulty's relief; the director always gives at least 1 Space)."""
+    cost = dict(a.info.cost.items())
+    return relieved(cost, for_table(t).apollyon_relief) if a.info.cls == "apollyon" else cost
+
+
 def contain(t: Table, seat: Seat, uid: int) -> None:
     site = t.site(seat)
     a = own_temporary(t, seat, uid)
-    cost = a.info.cost
+    cost = containment_cost(t, a)
     short = [k for k, n in cost.items() if site.pool[k] < n]
     if short:
         raise GameError(f"You do not have the {', '.join(short)} tokens to contain {a.info.name}.")

@@ -7,7 +7,7 @@ from typing import Any
 from bot.engine.seats import Seat
 from bot.games.apollyon import commands as c
 from bot.games.apollyon.cards import ASSETS
-from bot.games.apollyon.containment import has_room
+from bot.games.apollyon.containment import containment_cost, has_room
 from bot.games.apollyon.growth import claim_limit, pile_budget
 from bot.games.apollyon.missions import partners
 from bot.games.apollyon.state import Phase, Table
@@ -89,7 +89,7 @@ def legal(t: Table, seat: Seat) -> list[Any]:
             ]
     elif phase is Phase.SITE:
         for a in site.temporary:
-            if all(site.pool[k] >= n for k, n in a.info.cost.items()):
+            if all(site.pool[k] >= n for k, n in containment_cost(t, a).items()):
                 out.append(c.Contain(anomaly=a.uid))
         for a in site.active():
             out += [c.Overcontain(anomaly=a.uid, asset=k) for k in ASSETS if site.pool[k]]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.apollyon.state import Table
+from bot.games.apollyon.difficulty import for_table
+from bot.games.apollyon.state import Anomaly, Table
 
 VEIL = 10
 
@@ -10,6 +11,16 @@ VEIL = 10
 def cap(t: Table) -> int:
     """The highest the tracker may go: its start, or 10 once the veil has lifted."""
     return VEIL if t.pub.veil_lifted else t.pub.masquerade_start
+
+
+def loose_cost(t: Table, a: Anomaly, monthly: bool = False) -> int:
+    """What a loose anomaly costs: at once when it gets out, or in an End phase (`monthly`),
+    less the difficulty's cover-up (docs/apollyon.md, "Difficulty"). A loose Apollyon always
+    costs at least 1, so the game cannot stall once it has arrived."""
+    lv = for_table(t)
+    if a.info.cls == "apollyon":
+        return max(1, a.masquerade - lv.apollyon_cover)
+    return max(0, a.masquerade - lv.cover_up) if monthly else a.masquerade
 
 
 def pay(t: Table, n: int, why: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import Seat, seat_ref
 from bot.games.apollyon import masquerade as mq
-from bot.games.apollyon.difficulty import level
+from bot.games.apollyon.difficulty import for_table
 from bot.games.apollyon.effects import run
 from bot.games.apollyon.engage import Line, engage
 from bot.games.apollyon.growth import take_asset_card
@@ -94,7 +94,7 @@ def resolve(t: Table, seat: Seat, index: int, spread: bool = False) -> None:
         subdued, _ = engage(t, lines, a, names, spread=spread)
         if subdued:
             t.pub.public_zone.remove(a)
-            if level(t.pub.difficulty).capture_regain:
+            if for_table(t).capture_regain:
                 mq.regain(t, a.info.masquerade, f"capturing {a.info.name}")
             carry(t, seat, a)
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.seats import seat_ref
 from bot.games.apollyon import masquerade as mq
 from bot.games.apollyon.cards import catalogue
-from bot.games.apollyon.difficulty import level
+from bot.games.apollyon.difficulty import for_table
 from bot.games.apollyon.effects import modifier, run
 from bot.games.apollyon.engage import Line, engage
 from bot.games.apollyon.growth import close_pile
@@ -56,7 +56,7 @@ def intel(t: Table) -> None:
         if not hit:
             n += 1
             t.say("intel", f"{seat_ref(seat)}'s Intel Check fails ({dice[0]}): one more situation.")
-    n += (level(t.pub.difficulty).veil_situations if t.pub.veil_lifted else 0) + modifier(t, "situations")
+    n += (for_table(t).veil_situations if t.pub.veil_lifted else 0) + modifier(t, "situations")
     for _ in range(max(0, n)):
         if t.pub.outcome:
             return
@@ -88,7 +88,7 @@ def reveal_apollyon(t: Table) -> None:
     t.pub.apollyon_card = card
     t.pub.public_zone.append(a)
     t.say("apollyon", f"The Apollyon arrives: {a.info.name} ({a.info.designation}).", anomaly=card)
-    mq.pay(t, a.masquerade, a.info.name)
+    mq.pay(t, mq.loose_cost(t, a), a.info.name)
     if a.info.first_contact and not t.pub.outcome:
         run(t, a.info.first_contact, source=a)
 
@@ -212,14 +212,10 @@ def end_phase(t: Table) -> None:
         for kind, n in site.spent.items():
             site.pool[kind] += n
             site.spent[kind] = 0
-    cover_up = level(t.pub.difficulty).cover_up
     for a in list(t.pub.public_zone):
         if a.info.cls == "apollyon":
             a.counters += 1  # a loose Apollyon costs more every month (house rule)
-            cost = a.masquerade
-        else:
-            cost = max(0, a.masquerade - cover_up)
-        mq.pay(t, cost, f"{a.info.name} loose in the world")
+        mq.pay(t, mq.loose_cost(t, a, monthly=True), f"{a.info.name} loose in the world")
         if t.pub.outcome:
             return
     for a in list(t.pub.public_zone):

@@ -248,7 +248,7 @@ class Apollyon(Rules[ApollyonState]):
                 else:
                     t.pub.public_zone.append(a)
                     t.say("loose", f"{seat_ref(seat)}'s site has no room: {a.info.name} gets away.")
-                    mq.pay(t, a.masquerade, f"{a.info.name} loose in the world")
+                    mq.pay(t, mq.loose_cost(t, a), f"{a.info.name} loose in the world")
         site.ready = True
 
     # -- flow -----------------------------------------------------------------------

@@ -165,11 +165,16 @@ def test_difficulty_is_an_option_and_defaults_to_standard() -> None:
         RULES.parse_options({"difficulty": "nightmare"})
 
 
-@pytest.mark.parametrize(("difficulty", "paid"), [("easy", 0), ("standard", 1), ("hard", 2)])
-def test_cover_up_lowers_what_a_loose_anomaly_costs_each_month(difficulty: str, paid: int) -> None:
+@pytest.mark.parametrize(
+    ("difficulty", "directors", "paid"),
+    [("easy", 3, 0), ("standard", 3, 1), ("hard", 3, 2), ("standard", 4, 2), ("standard", 1, 0)],
+)
+def test_cover_up_lowers_what_a_loose_anomaly_costs_each_month(difficulty: str, directors: int, paid: int) -> None:
+    # A Keter anomaly costs 2 a month: less 2 on easy, 1 on standard, 0 on hard. The level is per
+    # table size: standard gives four directors no cover-up and a solo director 3 (docs/balance.md).
     from bot.games.apollyon.phases import end_phase
 
-    t = Table(started(2, difficulty=difficulty))
+    t = Table(started(directors, difficulty=difficulty))
     keter = next(k for k, a in catalogue().anomalies.items() if a.cls == "keter" and a.masquerade == 2)
     a = anomaly(t, keter)
     t.pub.public_zone.append(a)
@@ -207,3 +212,38 @@ def test_a_lifted_veil_deals_an_extra_situation_only_on_hard(monkeypatch, diffic
     t.pub.situations = []
     intel(t)
     assert len(t.pub.situations) == 1 + extra
+
+
+@pytest.mark.parametrize(("directors", "paid"), [(1, 1), (2, 1), (3, 4)])
+def test_the_apollyons_arrival_costs_its_masquerade_less_the_cover_up_but_at_least_1(directors, paid) -> None:
+    # Standard: a solo table's cover-up takes 4 off the Apollyon's 4 (it still costs 1), two
+    # directors' 3, three's none.
+    from bot.games.apollyon.phases import reveal_apollyon
+
+    t = Table(started(directors))
+    t.secret.apollyon = "scp-2718"  # no Masquerade in its First Contact!
+    before = t.pub.masquerade
+    reveal_apollyon(t)
+    assert before - t.pub.masquerade == paid
+
+
+@pytest.mark.parametrize(("directors", "cost"), [(1, (0, 0, 1)), (2, (1, 1, 1)), (3, (2, 2, 2))])
+def test_the_o5_council_pays_part_of_the_apollyons_containment(directors, cost) -> None:
+    from bot.games.apollyon.containment import contain, containment_cost
+    from bot.games.apollyon.legal import legal as legal_actions
+
+    t = Table(started(directors))
+    boss = anomaly(t, "scp-2718")
+    assert tuple(containment_cost(t, boss).values()) == cost
+    site = t.site(0)
+    site.temporary.append(boss)
+    site.pool = dict(zip(("resource", "personnel", "space"), cost, strict=True))
+    t.pub.phase = Phase.SITE
+    assert c.Contain(anomaly=boss.uid) in legal_actions(t, 0)
+    site.pool["space"] -= 1  # one Space short: not offered, and refused
+    assert c.Contain(anomaly=boss.uid) not in legal_actions(t, 0)
+    with pytest.raises(Exception, match="space"):
+        contain(t, 0, boss.uid)
+    site.pool["space"] += 1
+    contain(t, 0, boss.uid)
+    assert t.pub.outcome == "won" and all(site.pool[k] == 0 for k in site.pool)

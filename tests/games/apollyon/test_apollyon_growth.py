@@ -182,7 +182,7 @@ def test_start_effects_and_recovery_checks_run_in_intel(monkeypatch) -> None:
 
 def test_final_month_reveals_the_apollyon_and_pays_its_cost(monkeypatch) -> None:
     loaded_dice(monkeypatch, 6)
-    state = started(2)
+    state = started(3)  # no Apollyon cover-up on standard at 3 directors
     t = Table(state)
     boss = t.secret.apollyon
     t.pub.month = 6

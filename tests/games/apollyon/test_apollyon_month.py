@@ -70,7 +70,7 @@ def test_loose_apollyon_engages_every_active_character_instead_of_an_event(monke
 
 
 def test_end_phase_returns_everyone_clears_wounds_restores_spent_and_pays_for_loose() -> None:
-    t = Table(started(2, difficulty="hard"))  # no cover-up: a loose anomaly pays its full cost
+    t = Table(started(3, difficulty="hard"))  # no cover-up at 3: a loose anomaly pays its full cost
     site = t.site(0)
     ch = character(t, "char-mtf-veteran-gus-harlan", wounds=2)
     site.mtfs[1].members.append(ch)
@@ -110,13 +110,13 @@ def test_falling_to_ten_lifts_the_veil_once() -> None:
 
 
 def test_lifted_veil_deals_one_more_situation(monkeypatch) -> None:
-    t = Table(started(2, difficulty="hard"))
+    t = Table(started(3, difficulty="hard"))
     t.pub.situations.clear()
     t.pub.veil_lifted = True
     t.pub.masquerade = 10
     loaded_dice(monkeypatch, 6)
     phases.intel(t)
-    assert len(t.pub.situations) == 2  # one for two directors, one for the veil
+    assert len(t.pub.situations) == 3  # two for three directors (rounded up), one for the veil
 
 
 def test_zero_masquerade_loses() -> None:

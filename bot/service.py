@@ -225,10 +225,10 @@ class SessionService:
                     raise GameError(f"Someone already has the {role} role.")
                 row.roles = {**row.roles, role: user_id}
                 return Result(row, notice=f"You joined as the {role}.")
-            if len(row.seats) >= rules.max_players:
-                raise GameError(
-                    f"The table is full: {rules.title} takes at most {rules.max_players} players."
-                )
+            most = rules.most_players(rules.parse_options(row.options))
+            if len(row.seats) >= most:
+                where = " with these options" if most < rules.max_players else ""
+                raise GameError(f"The table is full: {rules.title} takes at most {most} players{where}.")
             row.seats = [*row.seats, user_id]
             return Result(row, notice=f"You joined in seat {len(row.seats)}.")
 
@@ -279,9 +279,12 @@ class SessionService:
                     f"{rules.title} needs at least {plural(rules.min_players, 'player')}; "
                     f"{n} {verb(n, 'has', 'have')} joined."
                 )
-            if n > rules.max_players:
-                raise GameError(f"{rules.title} takes at most {rules.max_players} players.")
             options = rules.parse_options(row.options)
+            if n > rules.most_players(options):
+                raise GameError(
+                    f"{rules.title} takes at most {rules.most_players(options)} players with these options;"
+                    f" {n} have joined."
+                )
             missing = [r for r in self._required_roles(rules, options) if r not in row.roles]
             if missing:
                 raise GameError(

@@ -41,6 +41,8 @@ class Rules(ABC, Generic[S]):
     title: ClassVar[str]  # "Haunted"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 6
+    # How the lobby words the player count when some options seat fewer than max_players.
+    players_text: ClassVar[str] = ""
     # Extra roles a lobby can fill besides the seats, e.g. ("guide",).
     roles: ClassVar[tuple[str, ...]] = ()
     Options: ClassVar[type[BaseModel]] = NoOptions
@@ -104,6 +106,10 @@ class Rules(ABC, Generic[S]):
 
     def load_state(self, data: dict[str, Any]) -> S:
         return self.State.model_validate(upgrade_state(data, self.state_upgrades))  # type: ignore[return-value]
+
+    def most_players(self, options: BaseModel) -> int:
+        """The most players these options seat (a game may seat fewer than max_players for some options)."""
+        return self.max_players
 
     def parse_options(self, data: dict[str, Any]) -> BaseModel:
         try:

@@ -18,6 +18,7 @@ PHASES = {
     "over": "the fight is over",
 }
 TIER_NAMES = ["Winded", "Battered", "Exhausted", "Desperate", "Hopeless"]
+BOONS = {"blows": " · others hit +1", "ward": " · others take 1 less"}  # the Summoner's summons
 GAP = 8
 DIE = 56
 
@@ -38,6 +39,15 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     cv.bar(PAD, y, WIDTH - 2 * PAD, KEY + 10, morale, most, colour=GREEN, marks=marks,
            label=f"Morale {morale} of {most}", label_size=KEY)
     y += KEY + 10 + NOTE + 16
+    chant = data.decks[public["deck"]].chant if public.get("deck") in data.decks else 0
+    if chant:  # the Priest of the Unknown: the chant's track, filling towards the party's end
+        cv.bar(PAD, y, WIDTH - 2 * PAD, KEY + 10, public.get("chant", 0), chant, colour=RED, label_size=KEY,
+               label=f"Chant {public.get('chant', 0)} of {chant} · saved {public.get('saved', 0)}")
+        y += KEY + 18
+    if public.get("deck") in data.decks and data.decks[public["deck"]].grows:  # the Avatar's hunt
+        realm = data.decks[public["deck"]].realms.get(public.get("realm", ""), "")
+        y += cv.text(PAD, y, f"The Avatar's Power {public.get('power', 0)}" + (f" · in {realm}" if realm else ""),
+                     size=READ, bold=True, width=WIDTH - 2 * PAD) + 8
     for foe in public.get("foes", []):
         down = foe["health"] <= 0
         cv.bar(
@@ -49,6 +59,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             foe["max_health"],
             colour=FAINT if down else RED,
             label=f"{foe['name']}{' (Boss)' if foe.get('boss') else ''} {foe['health']}/{foe['max_health']}"
+            + BOONS.get(data.encounters[foe["card"]].boon if foe.get("card") in data.encounters else "", "")
             + (" · defeated" if down else ""),
             label_size=KEY - 4,
         )

@@ -7,6 +7,7 @@ import json
 import sys
 from dataclasses import asdict
 
+from bot.engine.errors import GameError
 from bot.games import get_rules
 from bot.sim.adapter import parse_opt
 from bot.sim.games import GAMES, adapter
@@ -35,13 +36,17 @@ def main(argv: list[str] | None = None) -> int:
     policies = ad.all_policies()
     if args.policy not in policies:
         parser.error(f"{args.game} has no policy {args.policy!r}; it has {', '.join(policies)}")
-    players = args.players or max(rules.min_players, min(2, rules.max_players))
-    if not rules.min_players <= players <= rules.max_players:
-        parser.error(f"{rules.title} seats {rules.min_players}-{rules.max_players} players")
     try:
         opts = dict(parse_opt(o) for o in args.opt)
     except ValueError as exc:
         parser.error(str(exc))
+    try:
+        most = rules.most_players(rules.parse_options(opts))
+    except GameError as exc:
+        parser.error(exc.message)
+    players = args.players or max(rules.min_players, min(2, most))
+    if not rules.min_players <= players <= most:
+        parser.error(f"{rules.title} seats {rules.min_players}-{most} players with these options")
     job = Job(args.game, players, args.policy, opts)
     games = run(job, args.games, args.seed, args.jobs)
     summary = summarise(games, players, ad.coop)

@@ -17,7 +17,7 @@ from cogs.catharsis import duo, lookup, render, views
 from cogs.common.base import GameCog
 from cogs.common.components import view_of
 from cogs.common.replies import refuse, say
-from cogs.common.text import mention, seat_name
+from cogs.common.text import clip, mention, seat_name
 
 DIFFICULTY = [
     app_commands.Choice(name="New questors (22 Morale)", value="new-questors"),
@@ -30,7 +30,7 @@ DIFFICULTY = [
 class CatharsisCog(
     GameCog,
     group_name="catharsis",
-    group_description="Catharsis: a cooperative dice boss fight for 1-4 heroes.",
+    group_description="Catharsis: a cooperative dice boss fight for 1-4 heroes (6 against the Summoner).",
 ):
     game = "catharsis"
     panels_follow_table = True  # each panel shows the dice, foes and votes everyone shares
@@ -42,10 +42,10 @@ class CatharsisCog(
     def card_embed(self, card_id: str) -> discord.Embed:
         return lookup.card_embed(card_id)
 
-    @app_commands.command(name="new", description="Open a Catharsis lobby in this channel (1-4 players).")
+    @app_commands.command(name="new", description="Open a Catharsis lobby here (1-4 players; up to 6 against the Summoner).")
     @app_commands.describe(
         difficulty="Starting Morale",
-        boss="The Boss deck to hunt",
+        boss="The Boss deck to hunt, or a challenge deck",
         random_morale="Roll on the Random Morale Tier tables instead of the tracker's effects",
         new_horrors="Random Morale: never repeat a result",
         devils_luck="Random Morale: the party may spend 1 Morale to reroll a result",
@@ -75,7 +75,7 @@ class CatharsisCog(
     @new_cmd.autocomplete("boss")
     async def _boss(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [
-            app_commands.Choice(name=d.name.capitalize()[:100], value=d.id)
+            app_commands.Choice(name=clip(lookup.deck_choice(d), 100), value=d.id)
             for d in content().decks.values()
             if current.lower() in d.name.lower()
         ][:25]
@@ -115,7 +115,8 @@ class CatharsisCog(
         o = row.options
         deck = content().decks.get(o.get("boss", ""), None)
         parts = [
-            f"hunting {deck.name if deck else o.get('boss')}",
+            f"hunting {deck.name if deck else o.get('boss')}"
+            + (f" (a challenge deck for 1-{deck.most_players} heroes)" if deck and deck.challenge else ""),
             f"difficulty {o.get('difficulty', 'adventurers')}",
         ]
         if o.get("random_morale"):

@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.games.catharsis.cards import LEVELS, Attack, Encounter, Scaled, content
+from bot.games.catharsis.avatar import POWER_PER_BLOW
+from bot.games.catharsis.cards import LEVELS, Attack, BossDeck, Encounter, Scaled, content
 from bot.games.catharsis.duo import DuoCard
 from bot.games.catharsis.duo import cards as duo_cards
 from cogs.catharsis.render import COLOUR, ability_text, block_text
@@ -40,10 +41,17 @@ EFFECTS = {
     "heal_foes": "every standing foe heals {n}",
     "exchange": "each hero passes their first power to the next hero, or a lone hero replaces it",
     "wound_quarry": "the fleeing Boss loses {n} health, never below 1",
+    "save_villager": "a villager is saved",
+    "leave_villager": "a villager is left behind",
 }
 
 
 SIZES = "a/b/c/d: the number for a party of 1/2/3/4 heroes (the party's size when the game began)."
+SIZES_SIX = "a/b/c/d/e/f: the number for a party of 1 to 6 heroes (the party's size when the game began)."
+BOONS = {
+    "blows": "every other standing foe deals 1 more damage with each blow",
+    "ward": "every other standing foe takes 1 less damage from each hit",
+}
 
 
 def by_size(value: Scaled) -> str:
@@ -61,6 +69,13 @@ def attack_text(attack: Attack) -> str:
 def effect_text(block: dict[str, Any]) -> str:
     n = by_size(block.get("amount", block.get("n", 1)))
     words = EFFECTS.get(block["op"])
+    if block["op"] == "enter_realm":
+        deck = next(d for d in content().decks.values() if block["realm"] in d.realms)
+        cards = sum(c.copies for c in content().deck_cards(deck.id) if c.realm == block["realm"])
+        return f"the party crosses into {deck.realms[block['realm']]} ({cards} cards)"
+    if block["op"] == "chant":
+        amount = int(block.get("amount", 1))
+        return f"the chant {'swells' if amount > 0 else 'falls back'} {abs(amount)}"
     if block["op"] == "discard_each" and block.get("only", "any") != "any":
         words = "every hero discards {n} " + block["only"] + " {powers}"
     one = n == "1"
@@ -69,6 +84,12 @@ def effect_text(block: dict[str, Any]) -> str:
 
 def effects(blocks: list[dict[str, Any]]) -> str:
     return ", ".join(effect_text(b) for b in blocks)
+
+
+def deck_choice(deck: BossDeck) -> str:
+    """The Boss select's line for a deck: its name, whether it is a challenge deck, and what it is about."""
+    kind = f" (challenge, 1-{deck.most_players} heroes)" if deck.challenge else ""
+    return f"{deck.name[:1].upper()}{deck.name[1:]}{kind}: {deck.blurb}"
 
 
 def card_names() -> dict[str, str]:
@@ -169,10 +190,12 @@ def encounter_embed(card: Encounter) -> discord.Embed:
         )
     if card.minions:
         lines.append("Fights beside: " + ", ".join(content().encounters[m].name for m in card.minions) + ".")
+    lines += challenge_lines(card)
     text = "\n".join(lines)
     embed = discord.Embed(title=card.name, description=clip(text, EMBED_DESCRIPTION_MAX), colour=COLOUR)
     if "/" in text:
-        embed.set_footer(text=SIZES)
+        six = any(isinstance(v, list) and len(v) == 6 for v in (card.health, *(a.amount for a in card.attacks)))
+        embed.set_footer(text=SIZES_SIX if six else SIZES)
     return embed
 
 
@@ -189,3 +212,37 @@ def duo_embed(d: DuoCard) -> discord.Embed:
     lines.append(f"Both halves in one round: {bonus}; then the card is exhausted.")
     lines.append("Either partner may take damage on it. It is never replaced.")
     return discord.Embed(title=f"{d.name} (duo power)", description="\n".join(lines), colour=COLOUR)
+
+
+def challenge_lines(card: Encounter) -> list[str]:
+    """The challenge decks' own rules on a card: summons and boons, boons' prices, realms, villagers, recalls."""
+    lines = []
+    if card.summons:
+        n = "the next lesser Boss" if card.summons == 1 else f"the next {card.summons} lesser Bosses"
+        lines.append(f"A fight against {n} in the Summoner's order.")
+    if card.boon:
+        lines.append(f"Its boon, while it stands: {BOONS[card.boon]}.")
+    if card.gift:
+        lines.append(f"A blessing: the hero who takes it gains at once: {effects(card.gift)}.")
+    if card.price:
+        lines.append(f"Its price, paid by the next living hero after the one who claims it: {effects(card.price)}.")
+    if card.realm:
+        lines.append(f"Met only in {content().decks[card.deck].realms[card.realm]}, if a crossroads leads there.")
+    if card.crossroads:
+        lines.append("A crossroads: the party votes which realm to enter; the other is never seen.")
+    if card.empower:
+        lines.append(
+            f"It gains 1 Power for every Boss deck card revealed once the party has entered a realm; when met, each Power adds"
+            f" {by_size(card.empower)} health and every {POWER_PER_BLOW} Power add 1 to each of its blows."
+        )
+    if card.villager_wound:
+        lines.append(
+            f"Each villager saved takes {by_size(card.villager_wound)} health off him when he is revealed"
+            " and quiets the chant by 1; each villager left behind adds 1 to each of his blows."
+        )
+    if card.recall:
+        lines.append(
+            f"At the end of each round, while fewer than 2 other foes stand, he calls back the summon beaten"
+            f" most recently at half health (at most {card.recall} times). When he falls, they fade with him."
+        )
+    return lines

@@ -22,6 +22,14 @@ PHASES = {
 }
 
 
+BOON_PRICES = {
+    "price_hurt": "{n} damage to the payer",
+    "price_discard": "the payer discards {n} power{s}",
+    "price_exhaust": "the payer's first {n} ready power{s} are exhausted",
+    "draw_self": "draw a power (if your board has room)",
+}
+
+
 def block_text(block: dict[str, Any]) -> str:
     op = block["op"]
     n = block.get("amount", block.get("n", ""))
@@ -49,6 +57,10 @@ def block_text(block: dict[str, Any]) -> str:
         return "then discard this power for good"
     if op == "assist":
         return "the next power this round dealing 3 or less deals double"
+    if op == "chant":
+        return f"the chant {'falls back' if int(n or 0) < 0 else 'swells'} {abs(int(n or 0))}"
+    if op in BOON_PRICES:  # Dragon & Lich: what the hero after the claimant pays
+        return BOON_PRICES[op].format(n=n, s="" if n == 1 else "s")
     return op.replace("_", " ") + (f" {n}" if n != "" else "")
 
 
@@ -186,15 +198,29 @@ def hero_block(hero: dict[str, Any], name: str) -> tuple[str, str]:
     return title, clip("\n".join(lines), FIELD_VALUE_MAX)
 
 
+# A summon's boon to the other foes, in a few words for the foe line (the Summoner's deck).
+BOON_WORDS = {"blows": "others hit +1", "ward": "others take 1 less per hit"}
+
+
 def foe_line(foe: dict[str, Any]) -> str:
     extra = [f"{k} {foe[k]}" for k in ("spores", "growth") if foe.get(k)]
+    boon = content().encounters[foe["card"]].boon
+    if boon:
+        extra.append(BOON_WORDS[boon])
     tail = f" ({', '.join(extra)})" if extra else ""
     crown = "👑 " if foe["boss"] else ""
     return f"{crown}**{foe['name']}** {bar(foe['health'], foe['max_health'])}{tail}"
 
 
 def morale_line(pub: dict[str, Any]) -> str:
-    return f"Morale {bar(max(pub['morale'], 0), pub['start_morale'])} · **{tier_name(pub['tier'])}**"
+    line = f"Morale {bar(max(pub['morale'], 0), pub['start_morale'])} · **{tier_name(pub['tier'])}**"
+    chant = content().decks[pub["deck"]].chant
+    if chant:  # the Priest of the Unknown: the race is as plain to see as Morale
+        line += f"\nChant {bar(pub.get('chant', 0), chant)} (full: the party is erased)"
+        saved, left = pub.get("saved", 0), pub.get("left", 0)
+        if saved or left:
+            line += f" · villagers saved {saved}, left behind {left}"
+    return line
 
 
 def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
@@ -214,6 +240,7 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
     if pub.get("set_aside"):
         names = ", ".join(content().card_name(c) for c in pub["set_aside"])
         lines.append(f"Set aside: {names}")
+    lines += deck_lines(pub)
     if pub.get("quarry") is not None and not any(f["boss"] for f in pub["foes"]):
         lines.append(f"The Boss has fled into the deck with {pub['quarry']} health left.")
     if pub["vote"]:
@@ -234,6 +261,29 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
         title, value = hero_block(hero, name)
         embed.add_field(name=title, value=value, inline=True)
     return embed
+
+
+def deck_lines(pub: dict[str, Any]) -> list[str]:
+    """The Summoner's deck: which lesser Boss comes next, and whom he can call back. The Avatar's:
+    the realm the party is in and the Power the Avatar has gathered."""
+    deck = content().decks[pub["deck"]]
+    lines = []
+    if deck.grows:
+        where = f"In {deck.realms[pub['realm']]} · " if pub.get("realm") in deck.realms else ""
+        lines.append(f"{where}The Avatar's Power: {pub.get('power', 0)} (it grows with every card revealed)")
+    if not deck.sequence:
+        return lines
+    done = pub.get("summoned", 0)
+    if done < len(deck.sequence):
+        nxt = content().encounters[deck.sequence[done]].name
+        lines.append(f"Summons: {done} of {len(deck.sequence)} called up; next, {nxt}")
+    bound = pub.get("bound", [])
+    if bound and any(f["boss"] for f in pub["foes"]):
+        left = content().encounters[deck.boss].recall - pub.get("recalls", 0)
+        if left > 0:
+            names = ", ".join(content().card_name(c) for c in bound[-left:])
+            lines.append(f"He can call back {plural(left, 'more summon')}: {names}")
+    return lines
 
 
 def packet_text(p: dict[str, Any], names: list[str]) -> str:
@@ -313,6 +363,19 @@ def panel_embed(
     return embed
 
 
+def special_offer(card: Any) -> str:
+    """What claiming the Special on offer costs and gives, and who pays a boon's price."""
+    gain = ability_text(card.ability) if card.ability is not None else ", ".join(block_text(b) for b in card.gift)
+    text = (
+        f"{card.name}: give up {plural(card.sacrifice, 'power')} to gain it ({gain})"
+        if card.sacrifice
+        else f"{card.name}: take it to {gain}"
+    )
+    if card.price:
+        text += "; the next hero after you in seat order pays its price: " + ", ".join(block_text(b) for b in card.price)
+    return text + ". Or pass."
+
+
 def prompt_for(pub: dict[str, Any], seat: int) -> str:
     """One line telling this player what the game wants from them now."""
     hero = pub["heroes"][seat]
@@ -339,6 +402,5 @@ def prompt_for(pub: dict[str, Any], seat: int) -> str:
     if pub["phase"] == "recover":
         return "Refresh up to 2 exhausted powers."
     if pub["phase"] == "special":
-        card = content().encounters[pub["card"]]
-        return f"{card.name}: give up {plural(card.sacrifice, 'power')} to gain it ({ability_text(card.ability)}), or pass."  # type: ignore[arg-type]
+        return special_offer(content().encounters[pub["card"]])
     return "Waiting."

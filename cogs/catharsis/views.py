@@ -524,7 +524,10 @@ def panel_items(
             )
         items.append(GameButton(sid, "recover", label="Refresh nothing", style=discord.ButtonStyle.secondary))
     claims = [a for a in actions if isinstance(a, c.Claim)]
-    if claims:
+    if claims and not claims[0].discard:  # a blessing (Dragon & Lich): nothing to give up
+        name = content().card_name(pub["card"]) if pub.get("card") else "it"
+        items.append(GameButton(sid, "claim", label=f"Take {name}"[:80], style=discord.ButtonStyle.primary))
+    elif claims:
         n = len(claims[0].discard)
         opts = [
             discord.SelectOption(label=content().card_name(s["card"]), value=str(i), description=power_summary(s["card"]))

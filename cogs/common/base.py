@@ -243,7 +243,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         embed.add_field(name="Host", value=mention(row.host_id), inline=True)
         embed.add_field(name="Options", value=clip(self.options_text(row), FIELD_VALUE_MAX), inline=True)
         embed.add_field(
-            name=f"Players ({len(row.seats)}/{rules.max_players}, at least {rules.min_players})",
+            name=f"Players ({len(row.seats)}/{rules.most_players(rules.parse_options(row.options))}, at least {rules.min_players})",
             value=players,
             inline=False,
         )

@@ -73,6 +73,8 @@ def rulebook(game: str) -> RuleBook:
 
 def players_text(rules: Rules) -> str:
     low, high = rules.min_players, rules.max_players
+    if rules.players_text:
+        return rules.players_text
     if low == high:
         return f"{low} player" + ("s" if low != 1 else "")
     return f"{low}–{high} players"

@@ -78,6 +78,8 @@ class Party:
             await click(f"gm:{sid}:done")
         elif isinstance(a, c.Pass):
             await click(f"gm:{sid}:pass")
+        elif isinstance(a, c.Claim) and not a.discard:  # a blessing: nothing given up, one button
+            await click(f"gm:{sid}:claim")
         elif isinstance(a, c.Claim):
             await pick(f"gms:{sid}:claim", [str(i) for i in a.discard])
         elif isinstance(a, c.Recover):

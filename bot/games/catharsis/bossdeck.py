@@ -6,7 +6,7 @@ from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.prng import Rng
 from bot.engine.seats import seat_ref
-from bot.games.catharsis import vermin
+from bot.games.catharsis import avatar, boons, priest, vermin
 from bot.games.catharsis.cards import Encounter, content
 from bot.games.catharsis.combat import run_blocks, start_combat
 from bot.games.catharsis.state import CatharsisState, Hero, Phase, Slot
@@ -17,6 +17,9 @@ SET_ASIDE = "Set it aside"
 
 def build_deck(deck: str, rng: Rng) -> list[str]:
     """Every card but the Boss, shuffled, with the Boss at the bottom (or on top, for a Boss who flees)."""
+    laid_out = avatar.build(deck, rng)
+    if laid_out is not None:
+        return laid_out
     boss = content().decks[deck].boss
     cards = [c.id for c in content().deck_cards(deck) if c.id != boss for _ in range(c.copies)]
     rng.shuffle(cards)
@@ -31,6 +34,8 @@ def reveal_next(state: CatharsisState, events: list[Event]) -> None:
     pub.card = card_id
     card = content().encounters[card_id]
     events.append(Event.public("reveal", f"The Boss deck reveals {card.name} ({card.kind})."))
+    priest.chant(state, 1, events)  # time passes: the Priest's chant goes on
+    avatar.grow(state, events)  # and the Avatar grows
     for h in pub.heroes:
         if h.role == "hidorian" and not h.dead and not h.flipped:
             h.counters["store"] = h.counters.get("store", 0) + 1
@@ -84,6 +89,9 @@ def claim_special(state: CatharsisState, hero: Hero, discard: list[int], events:
     gone = [hero.board[i].card for i in discard]
     hero.board = [s for i, s in enumerate(hero.board) if i not in discard]
     hero.discards.extend(gone)
-    hero.board.append(Slot(card=card.id))
+    if card.ability is not None:  # a blessing (Dragon & Lich) gives its gift instead of a place on the board
+        hero.board.append(Slot(card=card.id))
     names = ", ".join(content().card_name(c) for c in gone)
-    events.append(Event.public("special", f"{seat_ref(hero.seat)} gives up {names} and gains {card.name}."))
+    given = f"gives up {names} and gains" if gone else "takes"
+    events.append(Event.public("special", f"{seat_ref(hero.seat)} {given} {card.name}."))
+    boons.claim(state, hero, card, events)

@@ -12,16 +12,16 @@ from bot.engine.cards import CardDataError, load_entries, unique_ids
 from bot.games.catharsis.costs import parse_cost
 
 LEVELS = ("I", "II", "III", "IV")  # Aiden's song levels, as the cards print them
-Scaled = int | list[int]  # one value, or one per starting party size 1/2/3/4
+Scaled = int | list[int]  # one value, or one per starting party size 1-4 (1-6 for the Summoner's cards)
 
 
 def scaled(value: Scaled, size: int) -> int:
-    return value if isinstance(value, int) else value[max(1, min(size, 4)) - 1]
+    return value if isinstance(value, int) else value[max(1, min(size, len(value))) - 1]
 
 
 def _check_scaled(value: Any) -> Any:
-    if isinstance(value, list) and len(value) != 4:
-        raise ValueError("a per-party-size value lists exactly four numbers (1/2/3/4 players)")
+    if isinstance(value, list) and len(value) not in (4, 6):
+        raise ValueError("a per-party-size value lists four numbers (1-4 players) or six (1-6 players)")
     return value
 
 
@@ -131,15 +131,30 @@ class Encounter(Strict):
     round_end: list[dict[str, Any]] = []  # Godmind and its herald: what happens at each round's end while it stands
     unity: bool = False  # Godmind: its blows grow by 1 for every 2 powers the party has passed
     spurns_borrowed: bool = False  # the Herald of Verity: no damage from a power its user did not start with
+    # The Summoner (summoner.py): a summoning card brings the next lesser bosses of its deck's sequence;
+    # each summon grants the other foes a boon; the Summoner calls beaten summons back.
+    summons: int = 0
+    boon: Literal["", "blows", "ward"] = ""
+    recall: int = 0
+    villager_wound: Scaled = 0  # the Priest of the Unknown: health each saved villager takes off him
+    gift: list[dict[str, Any]] = []  # Dragon & Lich: a blessing's gift to the hero who claims it (boons.py)
+    price: list[dict[str, Any]] = []  # Dragon & Lich: what the next hero pays for an ally or a blessing
+    # The Avatar (avatar.py): realm cards come in only when a crossroads leads there; legs keep order.
+    realm: str = ""
+    leg: int = 0
+    crossroads: bool = False
+    empower: Scaled = 0  # the Avatar: health gained per Power
 
-    _v = field_validator("health")(lambda cls, v: _check_scaled(v))
+    _v = field_validator("health", "villager_wound", "empower")(lambda cls, v: _check_scaled(v))
 
     @model_validator(mode="after")
     def _shape(self) -> Encounter:
-        if self.kind in ("monster", "boss") and (not self.health or not self.attacks):
+        if self.kind in ("monster", "boss") and not self.summons and (not self.health or not self.attacks):
             raise ValueError("a monster or boss needs health and attacks")
-        if self.kind == "special" and (self.ability is None or self.sacrifice < 1):
-            raise ValueError("a special needs an ability and a sacrifice of at least 1")
+        if self.kind == "special" and self.ability is None and not self.gift:
+            raise ValueError("a special needs an ability (or, a blessing, a gift)")
+        if self.kind == "special" and self.ability is not None and self.sacrifice < 1:
+            raise ValueError("a special that joins the board needs a sacrifice of at least 1")
         if self.kind in ("trap", "event") and not (self.do or self.choices):
             raise ValueError("a trap or event needs effects or choices")
         return self
@@ -152,6 +167,12 @@ class BossDeck(Strict):
     counter: Literal["none", "burn", "growth"] = "none"
     boss_start: Literal["bottom", "top"] = "bottom"  # the Demon-eyed Sniper starts on top of her deck
     blurb: str
+    challenge: bool = False  # one of the rulebook's four challenge decks, not a Boss deck
+    most_players: int = 4  # the Summoner takes up to 6 heroes
+    sequence: list[str] = []  # the Summoner: the lesser bosses, in the order his summoning cards bring them
+    chant: int = 0  # the Priest of the Unknown: the chant track's length; the party loses when it is full
+    grows: bool = False  # the Avatar: laid out in legs and realms, and it gains Power per card revealed
+    realms: dict[str, str] = {}  # the Avatar: realm id -> the realm's name
 
 
 class Content(BaseModel):
@@ -226,7 +247,7 @@ def load_content(root: Path | None = None) -> Content:
             raise CardDataError(f"catharsis role {r.id}: has {n} powers, needs 20")
     for e in encounters:
         where = f"catharsis encounter {e.id}"
-        for key in ("on_reveal", "on_defeat", "do", "linger", "on_flee", "round_end"):
+        for key in ("on_reveal", "on_defeat", "do", "linger", "on_flee", "round_end", "gift", "price"):
             BOOK.validate(getattr(e, key), f"{where} {key}")
         for c in e.choices:
             BOOK.validate(c.do, f"{where} choice {c.label!r}")
@@ -239,6 +260,12 @@ def load_content(root: Path | None = None) -> Content:
         boss = next((e for e in encounters if e.id == d.boss), None)
         if boss is None or boss.kind != "boss" or boss.deck != d.id:
             raise CardDataError(f"catharsis deck {d.id}: boss {d.boss!r} is not a boss card of this deck")
+        for m in d.sequence:
+            if m not in enc_ids:
+                raise CardDataError(f"catharsis deck {d.id}: unknown summon {m!r}")
+        for e in encounters:
+            if e.deck == d.id and e.realm and e.realm not in d.realms:
+                raise CardDataError(f"catharsis encounter {e.id}: unknown realm {e.realm!r}")
     try:
         return Content(
             roles={r.id: r for r in roles},

@@ -87,7 +87,7 @@ def legal_for(state: CatharsisState, seat: int) -> list[Any]:
         need = content().encounters[pub.card or ""].sacrifice
         out = [c.Pass()]
         if len(hero.board) >= need:
-            out.append(c.Claim(discard=list(range(len(hero.board)))[-need:]))
+            out.append(c.Claim(discard=list(range(len(hero.board) - need, len(hero.board)))))
         return out
     if pub.phase is not Phase.ATTACK or hero.done:
         return []

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from bot.engine.errors import GameError
 from bot.engine.events import Event
 from bot.engine.seats import seat_ref
-from bot.games.catharsis import godmind, guard, quarry, vermin
+from bot.games.catharsis import avatar, godmind, guard, priest, quarry, summoner, vermin
 from bot.games.catharsis.cards import Encounter, content, scaled
 from bot.games.catharsis.damage import add_packet, lose_morale
 from bot.games.catharsis.state import CatharsisState, Foe
@@ -62,6 +62,7 @@ def strike(state: CatharsisState, foe_index: int, amount: int, events: list[Even
         return
     card = content().encounters[foe.card]
     resist = card.armor + (burn_total(state) // 3 if deck_counter(state) == "burn" else 0)
+    resist += summoner.ward(state, foe_index)
     amount = max(0, amount - resist)
     foe.health = max(0, foe.health - amount)
     events.append(
@@ -71,6 +72,7 @@ def strike(state: CatharsisState, foe_index: int, amount: int, events: list[Even
         events.append(Event.public("defeat", f"{foe.name} is defeated."))
         run_blocks(state, card.on_defeat, events, foe=foe_index)
         guard.fallen(state, foe, events)
+        summoner.fallen(state, foe, events)
 
 
 def run_blocks(
@@ -125,7 +127,10 @@ def start_combat(state: CatharsisState, card: Encounter, events: list[Event]) ->
     from bot.games.catharsis.state import Phase
 
     pub = state.public
-    pub.foes = [new_foe(state, card)] + [new_foe(state, content().encounters[m]) for m in card.minions]
+    summons = summoner.gather(state, card, events)
+    pub.foes = summons if summons is not None else [new_foe(state, card)] + [
+        new_foe(state, content().encounters[m]) for m in card.minions
+    ]
     pub.phase = Phase.ATTACK
     pub.round = 0
     names = " and ".join(f"{f.name} ({f.health} health)" for f in pub.foes)
@@ -133,6 +138,10 @@ def start_combat(state: CatharsisState, card: Encounter, events: list[Event]) ->
     if any(f.cornered for f in pub.foes):
         events.append(Event.public("cornered", f"{pub.foes[0].name} has nowhere left to run and unleashes everything."))
     run_blocks(state, card.on_reveal, events, foe=0)
+    summoner.arrive(state, card, events)
+    for foe in list(pub.foes):
+        priest.enter(state, foe, events)
+        avatar.enter(state, foe, events)
     for trap in pub.set_aside:  # Horrific Mass: traps left behind return at every fight
         run_blocks(state, content().encounters[trap].linger, events, foe=0)
     start_round(state, events)
@@ -183,6 +192,7 @@ def foe_attack(state: CatharsisState, events: list[Event]) -> None:
             amount = scaled(attack.amount, pub.party_size)
             if attack.kind in ("player", "party", "each"):
                 amount += (foe.growth if growth else 0) + fuel + godmind.unity_bonus(state, foe)
+                amount += summoner.rally(state, i) + priest.dread(state, foe) + avatar.might(state, foe)
                 if maladaum is not None and not foe.reduced and amount > 1:
                     foe.reduced = True  # Maladaum's armour blunts one blow per foe per round
                     amount -= 1
@@ -222,6 +232,8 @@ def round_end(state: CatharsisState, events: list[Event]) -> None:
     pub = state.public
     guard.regenerate(state, events)
     vermin.summon(state, events)
+    summoner.recall(state, events)
+    priest.chant(state, 1, events)
     for i, foe in enumerate(list(pub.foes)):
         if foe.alive:
             run_blocks(state, content().encounters[foe.card].round_end, events, foe=i)

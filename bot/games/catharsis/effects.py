@@ -311,6 +311,10 @@ def _choose_fragile(ctx: Ctx) -> None:
     open_target_vote(ctx.state, "fragile", "Which hero will take 1 extra damage from every source?")
 
 
+# The challenge decks' own blocks live with their structure (imported for their registrations).
+from bot.games.catharsis import avatar, boons, priest  # noqa: E402,F401
+
+
 @BOOK.op("choose_weakened")
 def _choose_weakened(ctx: Ctx) -> None:
     from bot.games.catharsis.votes import open_target_vote

@@ -13,7 +13,7 @@ from bot.engine.prng import Rng
 from bot.engine.seats import Seat, seat_ref
 from bot.engine.text import plural
 from bot.games.catharsis import commands as c
-from bot.games.catharsis import companions, duo, quarry
+from bot.games.catharsis import companions, duo, priest, quarry
 from bot.games.catharsis.aside import serve, set_aside
 from bot.games.catharsis.bossdeck import build_deck, claim_special, resolve_choice, reveal_next
 from bot.games.catharsis.cards import LEVELS, Ability, content
@@ -76,10 +76,15 @@ class Catharsis(Rules[CatharsisState]):
     key = "catharsis"
     title = "Catharsis"
     min_players = 1
-    max_players = 4
+    max_players = 6  # the Summoner's challenge deck; every other deck seats at most 4 (most_players)
+    players_text = "1–4 players (up to 6 against the Summoner)"
     Options = Options
     State = CatharsisState
     Command = c.Command
+
+    def most_players(self, options: BaseModel) -> int:
+        deck = content().decks.get(getattr(options, "boss", ""))
+        return deck.most_players if deck is not None else 4
 
     # -- setup --------------------------------------------------------------------------
     def setup(
@@ -89,6 +94,9 @@ class Catharsis(Rules[CatharsisState]):
         if options.boss not in content().decks:
             raise GameError(f"There is no Boss deck called {options.boss}.")
         duo.check_pairs(options.duos, players)
+        if players > self.most_players(options):
+            deck = content().decks[options.boss]
+            raise GameError(f"{deck.name.capitalize()} takes at most {deck.most_players} heroes.")
         rng = Rng.from_seed(seed)
         morale = DIFFICULTIES[options.difficulty]
         pub = Public(
@@ -453,10 +461,11 @@ class Catharsis(Rules[CatharsisState]):
         if pub.phase is Phase.OVER:
             return True
         lost = pub.morale <= 0 or all(h.dead for h in pub.heroes if h.role) and pub.phase is not Phase.ROLES
-        if lost:
+        if lost or priest.complete(state):
             pub.phase, pub.winner = Phase.OVER, False
             pub.packets, pub.vote, pub.pending_tiers = [], None, []
             why = "Morale has run out" if pub.morale <= 0 else "every hero has fallen"
+            why = why if lost else "the chant is complete and erases them"
             events.append(Event.public("lose", f"The party is defeated: {why}."))
             return True
         return False
@@ -583,7 +592,8 @@ class Catharsis(Rules[CatharsisState]):
         if won is None:
             return None
         boss = content().encounters[content().decks[state.public.deck].boss].name
-        return f"The party defeated the {boss}." if won else f"The party fell before the {boss}."
+        boss = "the " + boss.removeprefix("The ")  # "The Summoner" carries his own article
+        return f"The party defeated {boss}." if won else f"The party fell before {boss}."
 
     def timeout_command(self, state: CatharsisState, seat: Seat) -> Any | None:
         from bot.games.catharsis.choices import default_for
@@ -597,7 +607,11 @@ class Catharsis(Rules[CatharsisState]):
             kinds[e.kind] += 1
         n = len(data.powers) + sum(kinds.values())
         parts = ", ".join(f"{k} {v}" for k, v in kinds.items())
-        return f"catharsis: {n} cards (power {len(data.powers)}, {parts}), roles {len(data.roles)}, bosses {len(data.decks)}"
+        challenges = sum(1 for d in data.decks.values() if d.challenge)
+        return (
+            f"catharsis: {n} cards (power {len(data.powers)}, {parts}), roles {len(data.roles)}, "
+            f"bosses {len(data.decks) - challenges}, challenge decks {challenges}"
+        )
 
 
 def _dice_text(hero: Hero) -> str:

@@ -139,6 +139,14 @@ class Public(Part):
     merged: int = 0  # Godmind: powers passed between boards so far
     recurred: list[str] = []  # Verminologist cards already shuffled back once
     quarry: int | None = None  # the Demon-eyed Sniper's health, carried from one sighting to the next
+    summoned: int = 0  # the Summoner: lesser bosses summoned so far (the next comes from his sequence)
+    bound: list[str] = []  # the Summoner: summons beaten, which he may call back in the last fight
+    recalls: int = 0  # the Summoner: summons called back so far
+    chant: int = 0  # the Priest of the Unknown: steps of the chant so far
+    saved: int = 0  # the Priest of the Unknown: villagers led to safety
+    left: int = 0  # the Priest of the Unknown: villagers left behind
+    power: int = 0  # the Avatar: Power gathered, one per Boss deck card revealed
+    realm: str = ""  # the Avatar: the realm the party is crossing
     packets: list[Packet] = []
     vote: Vote | None = None
     pending_tiers: list[int] = []  # thresholds reached, effects not yet resolved

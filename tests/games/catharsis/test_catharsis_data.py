@@ -14,7 +14,8 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 357 cards (power 240, monster 44, trap 32, event 17, special 16, boss 8), roles 12, bosses 8"
+        "catharsis: 428 cards (power 240, monster 74, trap 47, event 28, special 27, boss 12), roles 12, bosses 8, "
+        "challenge decks 4"
     )
 
 

@@ -25,7 +25,7 @@ class CatharsisGame(RuleBasedStateMachine):
     state: CatharsisState
 
     @initialize(
-        players=st.integers(1, 4),
+        players=st.integers(1, 6),
         seed=st.integers(0, 2**32),
         deck=st.sampled_from(DECKS),
         difficulty=st.sampled_from(sorted(DIFFICULTIES)),
@@ -36,6 +36,7 @@ class CatharsisGame(RuleBasedStateMachine):
         duo=st.booleans(),
     )
     def start(self, players, seed, deck, difficulty, variant, horrors, luck, roles, duo) -> None:
+        players = min(players, content().decks[deck].most_players)  # 5 and 6 only against the Summoner
         options = Options(
             boss=deck,
             difficulty=difficulty,

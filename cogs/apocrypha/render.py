@@ -136,8 +136,19 @@ def true_threat_lines(book: CardBook, public: dict[str, Any]) -> list[str]:
     return lines
 
 
+def where(saint: dict[str, Any], nexuses: dict[str, Any]) -> str:
+    """Where a saint stands: their nexus, the sealed one they must move from, or none before placing."""
+    here = nexuses.get(saint.get("nexus") or "")
+    if here:
+        return str(here["name"])
+    sealed = nexuses.get(saint.get("sealed_at") or "")
+    if sealed:
+        return f"{sealed['name']} (sealed): must move"
+    return "no nexus yet"
+
+
 def _saint_line(saint: dict[str, Any], name: Namer, nexuses: dict[str, Any], who: str) -> str:
-    at = nexuses.get(saint.get("nexus") or "", {}).get("name", "nowhere yet")
+    at = where(saint, nexuses)
     discard = saint.get("discard", [])
     bits = [
         f"{who} · at {at}",
@@ -345,7 +356,7 @@ def guide_embeds(
         s = public["saints"].get(str(seat), {})
         saints.append(
             f"{who(seat)} {s.get('name', '?')}: hand {s.get('hand_count', 0)}, deck {s.get('deck_count', 0)}, "
-            f"at {public.get('nexuses', {}).get(s.get('nexus') or '', {}).get('name', 'nowhere')}"
+            f"at {where(s, public.get('nexuses', {}))}"
         )
     embed.add_field(name="Saints", value=clip("\n".join(saints) or "none", FIELD_VALUE_MAX), inline=False)
     forced = secret.get("forced_dice", [])

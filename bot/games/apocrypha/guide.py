@@ -183,7 +183,7 @@ def handle(t: Table, cmd: Any) -> None:
         for seat in seats:
             require_saint(t, seat)
         for seat in seats:
-            t.view(seat).nexus = cmd.nexus
+            t.view(seat).nexus, t.view(seat).sealed_at = cmd.nexus, None
         be = "are" if len(seats) > 1 else "is"
         t.say("place", ", ".join(seat_ref(s) for s in seats) + f" {be} at {pub.nexuses[cmd.nexus].name}.")
     elif isinstance(cmd, OrientNexus):

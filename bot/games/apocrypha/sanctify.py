@@ -190,7 +190,7 @@ def seal_nexus(t: Table, key: str) -> None:
     nexus.sealed = True
     for view in t.pub.saints.values():
         if view.nexus == key:
-            view.nexus = None
+            view.nexus, view.sealed_at = None, key
     t.say("seal", f"{nexus.name} is sealed and sacrificed; the saints there must move.")
 
 

@@ -43,6 +43,7 @@ class SaintView(BaseModel):
     title: str = ""
     hand_size: int
     nexus: str | None = None
+    sealed_at: str | None = None  # the sealed nexus the saint still stands at, until they move
     hand_count: int = 0
     deck_count: int = 0
     bury_count: int = 0

@@ -341,7 +341,7 @@ def check_move(t: Table, seat: int, nexus: str) -> None:
 def move(t: Table, seat: int, nexus: str) -> None:
     pub = t.pub
     check_move(t, seat, nexus)
-    t.view(seat).nexus = nexus
+    t.view(seat).nexus, t.view(seat).sealed_at = nexus, None
     if seat == pub.active:
         pub.moved = True
     t.say("move", f"{seat_ref(seat)} moves to {pub.nexuses[nexus].name}.")
@@ -465,7 +465,7 @@ def seal(t: Table, seat: int) -> None:
     t.say("seal", f"{seat_ref(seat)} seals {nexus.name}; it is removed from the mission.")
     for other in pub.order:
         if t.view(other).nexus == key:
-            t.view(other).nexus = None
+            t.view(other).nexus, t.view(other).sealed_at = None, key
     pub.step = "transfer"
     t.sec.used = []
     if pub.mode == "coop" and all(n.sealed for n in pub.nexuses.values()):

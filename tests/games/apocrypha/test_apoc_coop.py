@@ -567,3 +567,30 @@ def test_lost_and_found_purges_minions_from_a_closed_rank(real, saints):
     if saints > 1:
         with pytest.raises(GameError, match="same nexus"):
             real.setup(Options(mode="coop", mission="lost_and_found", starts={0: "cemetery"}), saints, 9, {})
+
+
+def test_a_saint_at_a_nexus_just_sealed_is_shown_there_and_told_to_move(real):
+    """After a seal the saints there stand on a sealed nexus: the table says so and that they must
+    move, never "nowhere yet"; a move clears it."""
+    from bot.engine.state import project
+    from cogs.apocrypha import render
+    from tests.fakediscord.state import embed_text
+
+    def table_text() -> str:
+        public = project(game.state, None)["public"]
+        embeds = render.table_embeds(real.book, public, {0: "<@100>", 1: "<@101>", 2: "<@102>"}.get)
+        return "\n".join(line for e in embeds for line in embed_text(e.to_dict()))
+
+    game = christmas(real)
+    seal_step(game, "chapel")
+    game.pub.coop.sanctify.auto_seal = True
+    game.state.secret.nexus_decks["chapel"] = []
+    game.do(OPHELIA, Seal())
+    assert game.pub.nexuses["chapel"].sealed and game.pub.step == "transfer"
+    text = table_text()
+    assert "nowhere" not in text
+    assert text.count("at Chapel (sealed): must move") == 2  # Ophelia and Frank
+    assert "at Hospital" in text  # Zeez, untouched
+    game.do(OPHELIA, Move(nexus="hospital"))
+    text = table_text()
+    assert text.count("at Chapel (sealed): must move") == 1 and text.count("at Hospital") == 2

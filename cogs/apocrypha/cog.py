@@ -20,8 +20,8 @@ from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat
 from bot.games.apocrypha.cards import CardBook, Mission
 from bot.games.apocrypha.commands import AssistCheck
-from bot.games.apocrypha.saints import SaintRecord, after_mission, fragment_display, fragments_to_give_up
-from bot.service import Result, actor_of, user_of
+from bot.games.apocrypha.saints import NO_PICK, SaintRecord, after_mission
+from bot.service import Result, actor_of
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apocrypha import choir, render, views
 from cogs.apocrypha.guide import GuideCommands, numbers
@@ -32,15 +32,13 @@ from cogs.apocrypha.views import WRITE
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
 from cogs.common.help import unique_names
-from cogs.common.replies import edit_clicked, refuse, say
+from cogs.common.replies import refuse, say
 from cogs.common.text import clip, fill_seats, mention
 
 log = logging.getLogger(__name__)
 
 Virtue = Literal["body", "mind", "rage", "soul"]
-END_KIND = "mission_end"  # a server-wide record per session: the fragment display and who chose what
-NONE = "-"
-KEEP_HALO = "keep"  # a full halo keeps its fragments; the new one stays on display
+END_KIND = "mission_end"  # a server-wide record per session: its records were written once
 CARD_KINDS = ("gifts", "threats", "omens", "fragments", "mutations", "saints", "nexuses", "deaths")
 
 
@@ -370,7 +368,7 @@ class ApocryphaCog(
     )
     @app_commands.describe(cards="The cards you choose, separated by commas (e.g. the gifts damage takes)")
     async def answer_cmd(
-        self, interaction: discord.Interaction, option: app_commands.Range[int, 1, 9] = 1, cards: str = ""
+        self, interaction: discord.Interaction, option: app_commands.Range[int, 1, 25] = 1, cards: str = ""
     ) -> None:
         await self._saint_act(
             interaction,
@@ -653,14 +651,8 @@ class ApocryphaCog(
             if verb.startswith("choir_"):
                 await self._choir_choice(interaction, row, verb, values[0] if values else "")
                 return
-            if verb == "frag":
-                await self._choose_fragment(interaction, row, arg, values[0] if values else NONE)
-                return
             if self.opens_form(verb, values):
                 await self._open_form(interaction, row, verb)
-                return
-            if verb == "frag_give":
-                await self._give_up_fragment(interaction, row, arg, values[0] if values else KEEP_HALO)
                 return
             if verb == "ask":
                 await self._ask_for_assist(interaction, row)
@@ -762,10 +754,12 @@ class ApocryphaCog(
         await say(interaction, f"You bring {record.name} to the mission.")
 
     # ==========================================================================
-    # Mission End: fragments in order, then every saint's record written back
+    # Mission End: every saint's record written back, once
     # ==========================================================================
     def on_result(self, result: Result) -> None:
-        """A finished mission (by a command or a timeout) goes on to Mission End, in the background."""
+        """A finished mission (by a command or a timeout) has its records written, in the background.
+        Co-op's fragment choices and the rebuild were made in the game (between.py); guided mode's
+        fragments were handed out by the guide."""
         row = result.session
         if row.id is not None and row.status == Status.FINISHED.value and row.state is not None:
             self.bot.publisher.schedule(("mission_end", row.id), lambda: self._mission_end(row))
@@ -773,182 +767,39 @@ class ApocryphaCog(
     def _rng(self, row: GameSession, salt: int) -> Rng:
         return Rng.from_seed(((row.seed or 0) * 31 + salt) & (2**63 - 1))
 
-    async def _end_record(self, row: GameSession, change: Any) -> PlayerRecord | None:
-        assert row.id is not None and row.guild_id is not None
-        return await self.bot.service.update_record(row.guild_id, 0, GAME, END_KIND, str(row.id), change)
-
     async def _mission_end(self, row: GameSession) -> None:
         if row.guild_id is None:
             return
         assert row.id is not None
         await self.bot.publisher.channel_settled(row.id)  # Mission End comes after the result post
-        state = self.rules.load_state(row.state or {})
-        public = state.public
-        # In guided mode the guide has handed out the fragments; only a won co-op mission has a display.
-        display, order = (
-            fragment_display(state, self.book, self._rng(row, 1))
-            if public.outcome == "won" and public.mode == "coop"
-            else ([], [])
-        )
         created = False
 
         def begin(current: PlayerRecord | None) -> PlayerRecord | None:
             nonlocal created
             if current is not None:
-                return current
+                return current  # written already (a second result, or a restart)
             created = True
-            data = {"display": display, "order": order, "picks": {}, "done": False}
             return PlayerRecord(
-                guild_id=row.guild_id, user_id=0, game=GAME, kind=END_KIND, name=str(row.id), data=data
+                guild_id=row.guild_id, user_id=0, game=GAME, kind=END_KIND, name=str(row.id), data={"done": True}
             )
 
-        await self._end_record(row, begin)
-        if not created:
-            return
-        if display and order:
-            channel = self.bot.get_partial_messageable(row.table_channel_id or row.channel_id)
-            content, view = self._display_message(row, display, order[0])
-            await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
-        else:
-            await self._write_records(row, {})
+        await self.bot.service.update_record(row.guild_id, 0, GAME, END_KIND, str(row.id), begin)
+        if created:
+            await self._write_records(row)
 
-    def _end_message(self, row: GameSession, data: dict[str, Any]) -> tuple[str, discord.ui.View | None]:
-        """The display's next question: a full halo's sacrifice, or the next saint's choice."""
-        giving = data.get("giving")
-        if giving is not None:
-            return self._give_up_message(row, int(giving), data["picks"][str(giving)])
-        return self._display_message(row, data["display"], data["order"][len(data["picks"])])
-
-    def _give_up_message(self, row: GameSession, seat: int, fragment: str) -> tuple[str, discord.ui.View | None]:
-        """A full halo: the saint chooses which of their fragments gives way to the new one."""
-        assert row.id is not None
-        state = self.rules.load_state(row.state or {})
-        name = render.namer(self.book, (row.state or {})["public"])
-        slots = fragments_to_give_up(state, seat, self.book)
-        options = [
-            discord.SelectOption(label=f"Give up {name(cid)}"[:100], value=str(slot)) for slot, cid in slots.items()
-        ]
-        options.append(discord.SelectOption(label=f"Keep my halo; leave {name(fragment)}"[:100], value=KEEP_HALO))
-        select = GameSelect(row.id, "frag_give", str(seat), options=options[:25], placeholder="Give up a fragment…")
-        text = (
-            f"{mention(user_of(row, seat))}, your halo is full: choose the fragment you give up for "
-            f"**{name(fragment)}**, or keep your halo as it is and leave {name(fragment)} on display."
-        )
-        return text, view_of([select])
-
-    def _display_message(
-        self, row: GameSession, display: list[str], chooser: int
-    ) -> tuple[str, discord.ui.View | None]:
-        assert row.id is not None
-        public = (row.state or {})["public"]
-        name = render.namer(self.book, public)
-        options = [discord.SelectOption(label=name(f)[:100], value=f) for f in display]
-        saint = public["saints"].get(str(chooser), {})
-        if saint.get("fading") and saint.get("mission_deaths"):
-            options += [
-                discord.SelectOption(
-                    label=f"{name(f)}: give it up to avoid the death"[:100], value=f"trade:{f}"
-                )
-                for f in display
-            ]
-        options.append(discord.SelectOption(label="No fragment", value=NONE))
-        select = GameSelect(
-            row.id, "frag", str(chooser), options=options[:25], placeholder="Choose a fragment…"
-        )
-        return render.display_text(self.book, public, display, mention(user_of(row, chooser))), view_of(
-            [select]
-        )
-
-    async def _choose_fragment(
-        self, interaction: discord.Interaction, row: GameSession, arg: str | None, value: str
-    ) -> None:
-        seat = int(arg) if arg and arg.isdigit() else -1
-        if user_of(row, seat) != interaction.user.id:
-            raise GameError("It is not your turn to choose a fragment.")
-        after: dict[str, Any] = {}
-
-        def choose(current: PlayerRecord | None) -> PlayerRecord:
-            if current is None or current.data.get("done"):
-                raise GameError("The fragments have all been chosen.")
-            data = dict(current.data)
-            picks, order, display = dict(data["picks"]), data["order"], list(data["display"])
-            if len(picks) >= len(order) or order[len(picks)] != seat:
-                raise GameError("It is not your turn to choose a fragment.")
-            fid = value.removeprefix("trade:")
-            if value != NONE and fid not in display:
-                raise GameError("That fragment has already been taken.")
-            picks[str(seat)] = value
-            if value != NONE:
-                display.remove(fid)
-            full = value not in (NONE,) and not value.startswith("trade:") and fragments_to_give_up(
-                self.rules.load_state(row.state or {}), seat, self.book
-            )
-            data.update(picks=picks, display=display, giving=seat if full else None)
-            data["done"] = not full and (len(picks) >= len(order) or not display)
-            current.data = data
-            after.update(data)
-            return current
-
-        await self._end_record(row, choose)
-        await self._after_choice(interaction, row, after)
-
-    async def _give_up_fragment(
-        self, interaction: discord.Interaction, row: GameSession, arg: str | None, value: str
-    ) -> None:
-        seat = int(arg) if arg and arg.isdigit() else -1
-        if user_of(row, seat) != interaction.user.id:
-            raise GameError("Only the saint whose halo is full chooses what it gives up.")
-        state = self.rules.load_state(row.state or {})
-        after: dict[str, Any] = {}
-
-        def give_up(current: PlayerRecord | None) -> PlayerRecord:
-            data = dict(current.data) if current is not None else {}
-            if current is None or data.get("done") or data.get("giving") != seat:
-                raise GameError("Nothing is waiting for you to give up a fragment.")
-            picks, display = dict(data["picks"]), list(data["display"])
-            fid = picks[str(seat)]
-            if value == KEEP_HALO:
-                picks[str(seat)] = NONE
-                display.append(fid)  # left on display for the saints after
-            elif value.isdigit() and int(value) in fragments_to_give_up(state, seat, self.book):
-                picks[str(seat)] = f"{fid}@{value}"
-            else:
-                raise GameError("Choose one of your fragments from the list.")
-            data.update(picks=picks, display=display, giving=None)
-            data["done"] = len(picks) >= len(data["order"]) or not display
-            current.data = data
-            after.update(data)
-            return current
-
-        await self._end_record(row, give_up)
-        await self._after_choice(interaction, row, after)
-
-    async def _after_choice(self, interaction: discord.Interaction, row: GameSession, after: dict[str, Any]) -> None:
-        """The display message after a choice: the next question, or the records once all have chosen."""
-        if after["done"]:
-            picks = after["picks"]
-            self.bot.publisher.schedule(("records", row.id), lambda: self._write_records(row, picks))
-            public = (row.state or {})["public"]
-            text = render.display_text(self.book, public, after["display"], None)
-            await edit_clicked(interaction, content=text, view=None)
-            return
-        content, view = self._end_message(row, after)
-        await edit_clicked(interaction, content=content, view=view)
-
-    async def _write_records(self, row: GameSession, picks: dict[str, str]) -> None:
+    async def _write_records(self, row: GameSession) -> None:
         """Mission End for every saint: the engine's after_mission on the stored record, saved back."""
         state = self.rules.load_state(row.state or {})
+        between = state.public.between
         saints = row.options.get("saints", {})
         lines = []
         for seat, user in enumerate(row.seats):
             brought = record_data(saints, seat)
             if brought is None or row.guild_id is None:
                 continue
-            pick, _, give_up = picks.get(str(seat), NONE).partition("@")
-            fragment = None if pick == NONE else pick.removeprefix("trade:")
-            trade = pick.startswith("trade:")
-            slot = int(give_up) if give_up.isdigit() else None
-            changed = await self._update_saint(row, state, seat, user, brought.name, fragment, trade, slot)
+            pick = between.picks.get(seat, NO_PICK) if between else NO_PICK
+            gifts = list(state.players[seat].kept) if between and seat not in between.dead else None
+            changed = await self._update_saint(row, state, seat, user, brought.name, pick, gifts)
             if changed is not None:
                 lines.append(f"{mention(user)} " + render.record_change(self.book, *changed))
         if lines:
@@ -965,9 +816,8 @@ class ApocryphaCog(
         seat: int,
         user: int,
         name: str,
-        fragment: str | None,
-        trade: bool,
-        give_up: int | None = None,
+        pick: str,
+        gifts: list[str] | None,
     ) -> tuple[SaintRecord, SaintRecord] | None:
         """One saint's record after Mission End (None if it was retired during the mission)."""
         assert row.guild_id is not None
@@ -977,9 +827,7 @@ class ApocryphaCog(
             if current is None:
                 return None
             base = SaintRecord.model_validate(current.data)
-            new = after_mission(
-                base, state, seat, self.book, self._rng(row, 100 + seat), fragment, trade, give_up
-            )
+            new = after_mission(base, state, seat, self.book, self._rng(row, 100 + seat), pick, gifts)
             seen[:] = [(base, new)]
             current.data = new.model_dump(mode="json")
             return current

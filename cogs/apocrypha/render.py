@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
-from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death
+from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death, parse_pick
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
 from cogs.common.text import FIELD_VALUE_MAX, OPTION_DESCRIPTION_MAX, clip, name_seats, plural
 
@@ -249,6 +249,9 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
         embed.add_field(
             name="Check", value=clip("\n".join(check_lines(check, who)), FIELD_VALUE_MAX), inline=False
         )
+    ending = mission_end_lines(book, public, who)
+    if ending:
+        embed.add_field(name="Mission End", value=clip("\n".join(ending), FIELD_VALUE_MAX), inline=False)
     pending = public.get("pending", [])
     if pending:
         embed.add_field(
@@ -453,13 +456,43 @@ def record_line(book: CardBook, record: SaintRecord, bold: bool = True) -> str:
 
 
 # -- mission end ---------------------------------------------------------------------------------------
-def display_text(book: CardBook, public: dict[str, Any], display: list[str], chooser: str | None) -> str:
+def _of_seat(by_seat: dict[Any, Any], seat: int) -> Any:
+    """A per-seat entry of a projected state (JSON keys are strings) or a model dump (ints)."""
+    return by_seat.get(str(seat), by_seat.get(seat, {}))
+
+
+def mission_end_lines(book: CardBook, public: dict[str, Any], who: Callable[[int], str]) -> list[str]:
+    """Co-op Mission End on the table: the fragments on display and who took which, then the rebuild:
+    the gifts on the table and each saint's shortfall or surplus by virtue."""
+    b = public.get("between")
+    if not b:
+        return []
     name = namer(book, public)
-    shown = ", ".join(f"**{name(f)}**" for f in display) or "nothing left"
-    head = f"The mission is won. Fragments on display: {shown}."
-    if chooser:
-        return f"{head}\n{chooser}, choose a fragment to slot (or none)."
-    return head
+    lines = [f"The mission is {'won' if b.get('won') else 'lost'}."]
+    if b.get("stage") == "fragments":
+        shown = ", ".join(f"**{name(f)}**" for f in b.get("display", [])) or "nothing left"
+        lines.append(f"Fragments on display: {shown}.")
+    for seat, pick in b.get("picks", {}).items():
+        fragment, trade, _ = parse_pick(pick)
+        took = "no fragment" if fragment is None else name(fragment)
+        lines.append(f"{who(int(seat))}: {took}" + (", given up to avoid the death" if trade else ""))
+    if b.get("stage") in ("rebuild", "done"):
+        table = ", ".join(f"{name(g)} ({book.gifts[g].virtue.capitalize()})" for g in b.get("table", []) if g in book.gifts)
+        lines.append(f"Gifts on the table: {table or 'none'}.")
+        asked = {p["seat"] for p in public.get("pending", []) if p.get("kind") == "rebuild"}
+        for seat in public.get("order", []):
+            if seat in b.get("dead", []):
+                lines.append(f"{who(seat)}: gone for good.")
+                continue
+            need, held = _of_seat(b.get("needs", {}), seat), _of_seat(b.get("held", {}), seat)
+            gaps = [
+                f"{abs(held.get(v, 0) - n)} {v.capitalize()} {'over' if held.get(v, 0) > n else 'short'}"
+                for v, n in need.items()
+                if held.get(v, 0) != n
+            ]
+            state = ", ".join(gaps) if gaps else "deck complete"
+            lines.append(f"{who(seat)}: {state}" + ("" if seat in asked else " · done"))
+    return lines
 
 
 def record_change(book: CardBook, before: SaintRecord | None, after: SaintRecord) -> str:

@@ -159,6 +159,19 @@ class SaintCommands:
             record.name,
         )
 
+    @saint.command(
+        name="trade",
+        description="Between missions: put a gift you hold on the table for the choir, or take one from it.",
+    )
+    @app_commands.describe(give="A gift you hold, for the table", take="A gift on the table, for your deck")
+    async def saint_trade(self, interaction: discord.Interaction, give: str = "", take: str = "") -> None:
+        if bool(give) == bool(take):
+            await refuse(interaction, "Name one gift: `give:` one you hold, or `take:` one from the table.")
+            return
+        command = {"type": "offer", "gift": give} if give else {"type": "take", "gift": take}
+        notice = "You put it on the table." if give else "You take it."
+        await self._saint_act(interaction, lambda v, s, r: command, notice)  # type: ignore[attr-defined]
+
     @saint_create.autocomplete("saint")
     async def _box_saints(
         self, interaction: discord.Interaction, current: str

@@ -26,6 +26,7 @@ from bot.games.apocrypha.commands import (
     Keep,
     Move,
     Next,
+    Offer,
     Play,
     Present,
     Reroll,
@@ -33,6 +34,7 @@ from bot.games.apocrypha.commands import (
     Roll,
     Seal,
     StartTurn,
+    Take,
 )
 from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import card_text, namer, nexus_summary
@@ -70,9 +72,15 @@ def saint_items(
     plays: list[Play] = []
     omens: list[Investigate] = []
     moves: list[Move] = []
+    trades: list[Offer | Take] = []
+    picks: list[Answer] = []
     for act in actions:
-        if isinstance(act, Answer):
+        if isinstance(act, Answer) and pending and pending.get("kind") in PICK_KINDS:
+            picks.append(act)
+        elif isinstance(act, Answer):
             buttons.append(_answer_button(sid, pending, act))
+        elif isinstance(act, (Offer, Take)):
+            trades.append(act)
         elif isinstance(act, Next):
             buttons.append(
                 GameButton(sid, "next", label=_next_label(public, seat), style=discord.ButtonStyle.primary)
@@ -162,6 +170,14 @@ def saint_items(
             for m in moves[:25]
         ]
         selects.append(GameSelect(sid, "move", options=options, placeholder="Move to…"))
+    if picks and pending:
+        labels = pending.get("options", [])
+        options = [
+            discord.SelectOption(label=_label(labels[a.option] if a.option < len(labels) else str(a.option + 1)), value=str(a.option))
+            for a in picks[:25]
+        ]
+        selects.append(GameSelect(sid, "pick", options=options, placeholder=PICK_PLACEHOLDER[pending["kind"]]))
+    selects += _trade_selects(sid, book, trades)
     check = public.get("check")
     if check and check.get("stage") == "assist" and check.get("seat") == seat:
         buttons.append(GameButton(sid, "ask", label="Ask for an assist"))
@@ -169,6 +185,28 @@ def saint_items(
     if lose is not None:
         selects.insert(0, lose)
     return fit(buttons, selects)
+
+
+PICK_KINDS = ("fragment", "give_up")
+PICK_PLACEHOLDER = {"fragment": "Choose a fragment…", "give_up": "Choose the fragment that gives way…"}
+
+
+def _trade_selects(sid: int, book: CardBook, trades: list[Offer | Take]) -> list[discord.ui.Item[Any]]:
+    """Between missions: a select of the gifts you hold to put on the table, and one of the table's."""
+    out: list[discord.ui.Item[Any]] = []
+    for kind, verb, placeholder in ((Offer, "offer", "Put a gift on the table…"), (Take, "take", "Take a gift from the table…")):
+        gifts = [a.gift for a in trades if isinstance(a, kind)]
+        if gifts:
+            options = [
+                discord.SelectOption(
+                    label=_label(f"{book.gifts[g].name} ({book.gifts[g].virtue.capitalize()})"),
+                    value=g,
+                    description=clip(card_text(book, g), OPTION_DESCRIPTION_MAX) or None,
+                )
+                for g in gifts[:25]
+            ]
+            out.append(GameSelect(sid, verb, options=options, placeholder=placeholder))
+    return out
 
 
 def _lose_select(
@@ -388,6 +426,10 @@ def command_for(
         return {"type": verb, "virtue": arg}
     if verb == "answer" and arg is not None:
         return {"type": "answer", "option": int(arg)}
+    if verb == "pick" and value is not None and value.isdigit():
+        return {"type": "answer", "option": int(value)}
+    if verb in ("offer", "take") and value:
+        return {"type": verb, "gift": value}
     if verb == "order":
         return {"type": "answer", "order": examined}
     if verb == "lose":

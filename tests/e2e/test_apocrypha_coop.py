@@ -123,9 +123,14 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
         chooser = public["pending"][0]["seat"]
         await run(users[chooser], "apocrypha answer", option=2)  # the next saint clockwise takes it
         public = (await state())["public"]
-        assert public["outcome"] == "lost"
-        takes = public["pending"] == [] and [s for s, v in public["saints"].items() if v["mission_deaths"]]
+        assert public["outcome"] is None and public["between"]["stage"] == "rebuild"
+        takes = [s for s, v in public["saints"].items() if v["mission_deaths"]]
         assert takes and len(takes) == 1
+        # Between missions: each saint says their deck is ready.
+        for seat in sorted(p["seat"] for p in public["pending"]):
+            await run(users[seat], "apocrypha answer", option=1)
+        public = (await state())["public"]
+        assert public["outcome"] == "lost" and public["pending"] == []
         await settle(bot)
         # The result post, then Mission End's records.
         report("apocrypha co-op", await watch.finish(after=1))

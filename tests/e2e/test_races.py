@@ -22,7 +22,7 @@ from tests.fakediscord import FakeDiscord, FakeMessage
 # Discord's interaction callback types: a deferred update and an edited message mean "applied".
 DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
 # Verbs that never act on the game (they answer with a question or a view): not raced here.
-NOT_ACTIONS = {"hand", "join", "leave", "start", "bring", "bring_pick", "frag", "frag_give", "ask"}
+NOT_ACTIONS = {"hand", "join", "leave", "start", "bring", "bring_pick", "ask"}
 
 
 def applied(ix: Any) -> bool:

@@ -103,6 +103,20 @@ class Give(BaseModel):
     to: int
 
 
+class Offer(BaseModel):
+    """Between missions: put a gift you hold on the table for the choir (a trade)."""
+
+    type: Literal["offer"] = "offer"
+    gift: str
+
+
+class Take(BaseModel):
+    """Between missions: take a gift from the table into your next deck."""
+
+    type: Literal["take"] = "take"
+    gift: str
+
+
 class EndTurn(BaseModel):
     """Reset (discard any cards you name, recycle the named extras) and pass the turn."""
 
@@ -346,6 +360,8 @@ SAINT_COMMANDS = (
     ResetHand,
     Seal,
     Focus,
+    Offer,
+    Take,
 )
 GUIDE_COMMANDS = (
     PrepareNexus,
@@ -390,6 +406,8 @@ Command = Annotated[
     | Seal
     | Guard
     | Focus
+    | Offer
+    | Take
     | PrepareNexus
     | RevealNexus
     | PlaceSaints

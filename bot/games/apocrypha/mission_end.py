@@ -10,7 +10,7 @@ from bot.games.apocrypha.table import Table
 
 def end_mission(t: Table, won: bool) -> None:
     pub = t.pub
-    if pub.outcome is not None:
+    if pub.outcome is not None or pub.between is not None:
         return
     if any(p.kind == "death" for p in pub.pending):
         raise GameError("The choir is still choosing who takes the death.")
@@ -28,7 +28,18 @@ def end_mission(t: Table, won: bool) -> None:
         pub.saints[seat].mission_deaths = 1
     if not won and not faded and pub.order:
         pub.saints[pub.order[0]].mission_deaths = 1
-    close(t, won)
+    after_verdict(t, won)
+
+
+def after_verdict(t: Table, won: bool) -> None:
+    """Co-op goes on to the fragment display and the rebuild (between.py); guided ends here, the
+    guide having handed out the fragments."""
+    from bot.games.apocrypha import between
+
+    if t.pub.mode == "coop" and t.pub.order:
+        between.start(t, won)
+    else:
+        close(t, won)
 
 
 def ask_for_the_death(t: Table) -> None:
@@ -54,13 +65,14 @@ def ask_for_the_death(t: Table) -> None:
 
 def choose_death(t: Table, pending: Pending, option: int) -> None:
     t.pub.saints[t.answer(pending, option, pending.data["seats"])].mission_deaths = 1
-    close(t, won=False)
+    after_verdict(t, won=False)
 
 
 def close(t: Table, won: bool) -> None:
     pub = t.pub
     pub.outcome = "won" if won else "lost"
     pub.step = "over"
+    pub.pending = []
     dead = [seat_ref(s) for s in pub.order if pub.saints[s].mission_deaths]
     verdict = "The choir wins the mission." if won else "The choir loses the mission."
     deaths = f" A death is slotted by {', '.join(dead)}." if dead else ""

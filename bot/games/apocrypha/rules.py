@@ -14,6 +14,7 @@ from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat, seat_ref
 from bot.games.apocrypha import (
+    between,
     checks,
     coop,
     damage,
@@ -43,6 +44,7 @@ from bot.games.apocrypha.commands import (
     Keep,
     Move,
     Next,
+    Offer,
     PlaceSaints,
     Play,
     Present,
@@ -52,6 +54,7 @@ from bot.games.apocrypha.commands import (
     Roll,
     Seal,
     StartTurn,
+    Take,
 )
 from bot.games.apocrypha.context import Ctx
 from bot.games.apocrypha.mission_end import choose_death
@@ -289,7 +292,7 @@ class Apocrypha(Rules[ApocryphaState]):
                 raise GameError("Only a saint in this mission can do that.")
             self._saint(t, actor, command)
         coop.check_end(t)
-        if state.public.outcome is None:
+        if state.public.step != "over":
             investigate.release_holds(t)
         t.sync()
         return t.events
@@ -297,6 +300,12 @@ class Apocrypha(Rules[ApocryphaState]):
     def _saint(self, t: Table, seat: int, cmd: Any) -> None:
         pub = t.pub
         mine = [p for p in pub.pending if p.seat == seat]
+        if pub.step == "over" and not isinstance(cmd, (Answer, Offer, Take)):
+            raise GameError("The mission is over: only the Mission End choices are left.")
+        if isinstance(cmd, Offer):
+            return between.offer(t, seat, cmd.gift)
+        if isinstance(cmd, Take):
+            return between.take(t, seat, cmd.gift)
         if mine and not isinstance(cmd, Answer) and not (mine[0].kind == "damage" and isinstance(cmd, Play)):
             raise GameError(f"First answer: {mine[0].text}")
         if pub.pending and not mine and not isinstance(cmd, (AssistCheck, Play)):
@@ -390,6 +399,14 @@ class Apocrypha(Rules[ApocryphaState]):
             damage.take_pending(t, seat, cmd.cards)
         elif pending.kind == "death":
             choose_death(t, pending, cmd.option)
+        elif pending.kind == "fragment":
+            between.answer_fragment(t, pending, cmd.option)
+        elif pending.kind == "give_up":
+            between.answer_give_up(t, pending, cmd.option)
+        elif pending.kind == "rebuild":
+            if cmd.option != 0:
+                raise GameError("That question has one answer: done.")
+            between.done(t, pending)
         elif pending.kind == "sacrifice":
             guide.sacrifice_for(t, pending, cmd.option)
         elif pending.kind == "order":
@@ -446,8 +463,14 @@ class Apocrypha(Rules[ApocryphaState]):
                 return [Answer(order=list(state.players[seat].examined))]
             if p.kind == "damage":
                 return [Answer(), *self._playable(Table(state, self.book), seat)]
+            if p.kind == "rebuild":
+                kept = sorted(set(state.players[seat].kept))
+                table = sorted(set(pub.between.table)) if pub.between else []
+                return [Answer(), *(Offer(gift=g) for g in kept), *(Take(gift=g) for g in table)]
             count = len(state.players[seat].hand) if p.kind == "pick_card" else len(p.options) or 2
             return [Answer(option=i) for i in range(count)]
+        if pub.step == "over":
+            return []
         acts = []
         check = pub.check
         if pub.pending:

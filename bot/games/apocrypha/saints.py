@@ -138,36 +138,44 @@ def fragment_display(state: ApocryphaState, book: CardBook, rng: Rng) -> tuple[l
     return display, order
 
 
-def after_mission(
+NO_PICK = "-"
+
+
+def parse_pick(pick: str) -> tuple[str | None, bool, int | None]:
+    """A Mission End fragment choice as stored: "-" (none), "fid", "trade:fid" (given up to avoid the
+    death) or "fid@slot" (a full halo gives up that slot for it) -> (fragment, trade, give_up)."""
+    head, _, slot = pick.partition("@")
+    fragment = None if head == NO_PICK else head.removeprefix("trade:")
+    return fragment, head.startswith("trade:"), int(slot) if slot.isdigit() else None
+
+
+def kept_gifts(state: ApocryphaState, seat: int, book: CardBook) -> list[str]:
+    """The gift ids a saint still has when the mission ends: slotted, in hand, buried, deck, discard."""
+    view = state.public.saints[seat]
+    hand = state.players[seat]
+    zones = [*view.halo.values(), *hand.hand, *hand.buried, *state.secret.decks.get(seat, []), *view.discard]
+    return [card_id(u) for u in zones if card_id(u) in book.gifts]
+
+
+def settle_halo(
     record: SaintRecord,
     state: ApocryphaState,
     seat: int,
     book: CardBook,
     rng: Rng,
-    fragment: str | None = None,
-    trade_for_death: bool = False,
-    give_up: int | None = None,
+    pick: str = NO_PICK,
 ) -> SaintRecord:
-    """The saint's record after Mission End.
-
-    fragment: the fragment this saint chose from the display (slotted), if any.
-    trade_for_death: a faded saint sacrifices that fragment to avoid the death instead.
-    give_up: the halo slot of the fragment the saint gives up for it when the halo is full.
-    """
+    """The record's halo after Mission End: the fragments and deaths kept, the fragment chosen from the
+    display (slotted, or traded for the death), the death slotted, the eight-card limit. Gifts untouched."""
+    fragment, trade_for_death, give_up = parse_pick(pick)
     rec = record.model_copy(deep=True)
     view = state.public.saints[seat]
     rec.missions += 1
     # The halo keeps fragments and deaths; slotted gifts return to the deck, anything else to the box.
     rec.halo = kept_halo(state, seat, book)
-    kept_gifts = [card_id(u) for u in view.halo.values() if card_id(u) in book.gifts]
     for cid in rec.halo.values():
         if cid in state.public.fragments_given:
             rec.custom[cid] = dict(state.public.fragments_given[cid])
-    hand = state.players[seat]
-    for uid in [*hand.hand, *hand.buried, *state.secret.decks.get(seat, []), *view.discard]:
-        if card_id(uid) in book.gifts:
-            kept_gifts.append(card_id(uid))
-    rec.gifts = kept_gifts
     death = bool(view.mission_deaths)
     if fragment is not None:
         if death and trade_for_death and view.fading:
@@ -181,9 +189,36 @@ def after_mission(
                 rec.halo[slot] = fragment
     if death:
         slot_death(rec, draw_death(book, rng))
+    if not rec.dead:
+        enforce_limit(rec)
+    return rec
+
+
+def deck_needs(record: SaintRecord, book: CardBook) -> dict[str, int]:
+    """How many gifts of each virtue the record's next deck takes (nothing for a dead saint)."""
+    plan = deck_plan(record, book)
+    return {} if record.dead else {v: plan[v] for v in VIRTUE_NAMES}
+
+
+def after_mission(
+    record: SaintRecord,
+    state: ApocryphaState,
+    seat: int,
+    book: CardBook,
+    rng: Rng,
+    pick: str = NO_PICK,
+    gifts: list[str] | None = None,
+) -> SaintRecord:
+    """The saint's record after Mission End.
+
+    pick: the saint's choice from the fragment display (see parse_pick).
+    gifts: the deck the choir rebuilt for the saint between missions; without it, the gifts the
+    saint kept, trimmed to the deck and filled with new Alpha gifts.
+    """
+    rec = settle_halo(record, state, seat, book, rng, pick)
     if rec.dead:
         return rec
-    enforce_limit(rec)
+    rec.gifts = list(gifts) if gifts is not None else kept_gifts(state, seat, book)
     rec.gifts = fit_gifts(rec, book, rng)
     return rec
 

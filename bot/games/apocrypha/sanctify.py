@@ -203,7 +203,7 @@ def finish(t: Table) -> None:
     coop.sanctify = None
     coop.may_seal = False
     check_end(t)
-    if t.pub.outcome is not None:
+    if t.pub.step == "over":  # the mission ended (Mission End may still be asking)
         return
     t.pub.step = "transfer"
     t.sec.used = []

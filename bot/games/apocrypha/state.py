@@ -141,7 +141,9 @@ class Pending(BaseModel):
     """A question the game waits on: `seat` must answer before play goes on."""
 
     seat: int
-    kind: Literal["accept_assist", "choose", "order", "damage", "death", "sacrifice", "pick_card"]
+    kind: Literal[
+        "accept_assist", "choose", "order", "damage", "death", "sacrifice", "pick_card", "fragment", "give_up", "rebuild"
+    ]
     text: str
     options: list[str] = []
     data: dict[str, Any] = {}
@@ -188,6 +190,23 @@ class Coop(BaseModel):
     cornered: bool = False  # the master could not escape and was sacrificed
 
 
+class Between(BaseModel):
+    """Co-op Mission End after the verdict, then between missions (between.py): the fragment display
+    chosen in turn, then the choir rebuilding its decks. Which gifts each saint holds is private
+    (Hand.kept); the counts, the table of offered gifts and the choices are public."""
+
+    won: bool
+    stage: Literal["fragments", "rebuild", "done"] = "fragments"
+    display: list[str] = []  # fragment ids on display
+    order: list[int] = []  # who chooses a fragment, in turn
+    picks: dict[int, str] = {}  # seat -> "-", "fid", "trade:fid" or "fid@slot" (saints.parse_pick)
+    needs: dict[int, dict[str, int]] = {}  # seat -> virtue -> gifts the next deck takes
+    held: dict[int, dict[str, int]] = {}  # seat -> virtue -> gifts held now
+    table: list[str] = []  # gift ids offered to the choir, in the order they were put down
+    drawn: dict[int, int] = {}  # seat -> new Alpha gifts drawn for a shortfall
+    dead: list[int] = []  # saints the ninth death kills: their gifts go on the table
+
+
 class Public(Part):
     mode: Literal["coop", "guided"] = "guided"
     mission: str | None = None
@@ -218,8 +237,15 @@ class Public(Part):
     holds: list[Hold] = []  # confronted cards slotted away until their saint's hand is empty
     fragments_given: dict[str, dict[str, str]] = {}  # custom fragment id -> {name, text}
     coop: Coop | None = None
+    between: Between | None = None  # co-op: Mission End and between missions, before the outcome
     outcome: Literal["won", "lost"] | None = None
     result: str | None = None
+
+    def verdict(self) -> str | None:
+        """"won" or "lost" once the mission has ended, while co-op Mission End may still be asking."""
+        if self.outcome is None and self.between is not None:
+            return "won" if self.between.won else "lost"
+        return self.outcome
 
 
 class ClockCard(BaseModel):
@@ -248,6 +274,7 @@ class Hand(Part):
     hand: list[str] = []
     buried: list[str] = []
     examined: list[str] = []  # cards this saint has looked at and may reorder
+    kept: list[str] = []  # between missions: the gift ids this saint holds for the next deck
 
 
 def origins_to_secret(data: dict[str, Any]) -> dict[str, Any]:

@@ -417,7 +417,7 @@ def end_turn(t: Table, seat: int, discard: list[str], recycle: list[str]) -> Non
         pub.step = "end"
         t.sec.used = []
         checks.run_mandatory(t, "end", seat)
-    if pub.outcome is not None:
+    if pub.step == "over":
         return
     reset_hand(t, seat, discard, recycle)
     pass_turn(t, seat)

@@ -312,8 +312,8 @@ def test_last_call_on_main_street(real):
     game.fails(ZEEZ, Seal(), "Only a saint at Main Street")
     game.do(FRANK, Seal())  # automatic after a win vs. the master
     assert game.pub.nexuses["main_street"].sealed
-    assert game.pub.outcome == "won"
-    assert game.rules.result(game.state).startswith("The choir wins")
+    assert game.pub.verdict() == "won"
+    assert game.pub.between.stage == "fragments"  # Mission End: the saints choose fragments
 
 
 def test_gryla_escapes_with_new_threats_after_a_loss(real):
@@ -432,7 +432,7 @@ def test_all_saints_fading_loses(real):
     for view in game.pub.saints.values():
         view.fading = True
     game.do(OPHELIA, Next())
-    assert game.pub.outcome == "lost" and "Every saint has faded" in game.public_text()
+    assert game.pub.verdict() == "lost" and "Every saint has faded" in game.public_text()
 
 
 def test_the_legal_plays_in_sanctify_are_exactly_the_possible_ones(real):
@@ -474,7 +474,7 @@ def test_purge_seeds_only_minions_and_is_won_when_they_are_beaten(real):
     to_investigate(game, OPHELIA)
     game.do(OPHELIA, Investigate(omen=omen_in_hand(game, OPHELIA)))
     beat_minion_1(game)
-    assert game.pub.outcome == "won" and "Every minion has been beaten" in game.public_text()
+    assert game.pub.verdict() == "won" and "Every minion has been beaten" in game.public_text()
 
 
 def test_a_saint_whose_nexus_was_sealed_is_offered_no_investigation(real):

@@ -1,8 +1,8 @@
 """A hypothesis state machine: random games of every co-op mission for 1-6 saints, played
-with the legal actions to their end (every offered action is accepted), checking after every
-command that no card is in two places, the clock is never negative, no archetype's place is ever
-public before it is flipped, a copy exists only while it is confronted, and nexus decks hold only
-base cards and the mission's chapter's."""
+with the legal actions to their end, Mission End and the rebuild between missions included (every
+offered action is accepted), checking after every command that no card is in two places, the clock
+is never negative, no archetype's place is ever public before it is flipped, a copy exists only
+while it is confronted, and nexus decks hold only base cards and the mission's chapter's."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ class CoopGame(RuleBasedStateMachine):
         self.flipped: set[str] = set()
 
     def running(self) -> bool:
-        return self.rules.result(self.state) is None and self.state.public.step != "over"
+        return self.rules.result(self.state) is None
 
     @precondition(lambda self: self.running())
     @rule(data=st.data())
@@ -60,7 +60,12 @@ class CoopGame(RuleBasedStateMachine):
     @rule()
     def the_end_is_won_or_lost(self) -> None:
         pub = self.state.public
-        assert pub.outcome in ("won", "lost") or [p.kind for p in pub.pending] == ["death"]
+        assert pub.outcome in ("won", "lost") and not pub.pending
+        # Between missions: every living saint's next deck matches their virtues and fragments.
+        b = pub.between
+        assert b is not None and b.stage == "done" and not b.table
+        for seat in pub.order:
+            assert seat in b.dead or b.held[seat] == b.needs[seat]
 
     @invariant()
     def no_card_in_two_places(self) -> None:

@@ -279,30 +279,35 @@ def test_mission_notes_for_the_guide(book):
         assert f"[{nx.key}]" in text
 
 
-def test_the_fragment_display_lets_a_faded_saint_trade_for_the_death():
-    from types import SimpleNamespace
+def test_mission_end_choices_come_to_the_saints_panel_and_the_table():
+    """A fragment choice is a select on the chooser's panel (a faded saint's includes giving it up);
+    the rebuild offers Done, the gifts held and the table's; the table shows the display and gaps."""
+    from test_apoc_between import rebuild, win
+    from test_apoc_coop import FRANK, OPHELIA, christmas
 
     from bot.games.apocrypha import RULES
-    from bot.store import GameSession
-    from cogs.apocrypha.cog import ApocryphaCog
 
-    cog = ApocryphaCog(SimpleNamespace(service=SimpleNamespace(rules=lambda game: RULES)))  # type: ignore[arg-type]
-    fragments = sorted(cog.book.fragments)[:2]
-    saints = {"0": {"fading": True, "mission_deaths": 1}, "1": {"fading": False, "mission_deaths": 0}}
-    row = GameSession(
-        id=3,
-        channel_id=1,
-        game="apocrypha",
-        host_id=1,
-        seats=[100, 101],
-        state={"public": {"saints": saints}},
-    )
-    text, view = cog._display_message(row, fragments, 0)
-    assert "<@100>, choose a fragment" in text
-    values = [o.value for o in view.children[0].item.options]
-    assert values == [*fragments, *(f"trade:{f}" for f in fragments), "-"]
-    _, view = cog._display_message(row, fragments, 1)
-    assert [o.value for o in view.children[0].item.options] == [*fragments, "-"]
+    game = christmas(RULES)
+    game.pub.saints[OPHELIA].fading = True
+    win(game)
+    public = project(game.state, OPHELIA)["public"]
+    items = views.saint_items(9, RULES.book, public, OPHELIA, RULES.legal_actions(game.state, OPHELIA))
+    pick = next(i for i in items if i.verb == "pick")
+    labels = [o.label for o in pick.item.options]
+    assert labels[-1] == "No fragment" and sum("to avoid your death" in x for x in labels) == 3
+    assert not views.saint_items(9, RULES.book, public, FRANK, RULES.legal_actions(game.state, FRANK))
+    text = text_of(render.table_embeds(RULES.book, public, WHO.get))
+    assert "Mission End" in text and "Fragments on display" in text
+    game = christmas(RULES)
+    rebuild(game)
+    public = project(game.state, OPHELIA)["public"]
+    items = views.saint_items(9, RULES.book, public, OPHELIA, RULES.legal_actions(game.state, OPHELIA))
+    verbs = [i.verb for i in items]
+    assert "offer" in verbs and "take" not in verbs and "answer" in verbs
+    assert views.command_for("offer", None, ["crowbar"], [], []) == {"type": "offer", "gift": "crowbar"}
+    assert views.command_for("pick", None, ["2"], [], []) == {"type": "answer", "option": 2}
+    text = text_of(render.table_embeds(RULES.book, public, WHO.get))
+    assert "Gifts on the table: none." in text and "deck complete" in text
 
 
 def rolled_mind_check(rules, *hand):

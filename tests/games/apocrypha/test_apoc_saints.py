@@ -74,9 +74,7 @@ def test_losing_gives_a_death_and_a_faded_saint_always_slots_one(rules, book):
     assert game.state.public.saints[0].mission_deaths == 1 and game.state.public.saints[1].mission_deaths == 0
     faded = after_mission(record, game.state, 0, book, Rng.from_seed(1))
     assert faded.deaths() == 1
-    traded = after_mission(
-        record, game.state, 0, book, Rng.from_seed(1), fragment="the_tale", trade_for_death=True
-    )
+    traded = after_mission(record, game.state, 0, book, Rng.from_seed(1), "trade:the_tale")
     assert traded.deaths() == 0 and "the_tale" not in traded.halo.values()
 
 
@@ -164,7 +162,7 @@ def test_the_choir_chooses_who_takes_the_death_when_nobody_faded(rules, book):
     game.fails(1, Answer(option=3), "option")
     game.fails(GUIDE, EndMission(won=True), "death")
     game.do(1, Answer(option=2))  # the choir picks seat 0
-    assert game.pub.outcome == "lost"
+    assert game.pub.verdict() == "lost"
     assert [game.pub.saints[s].mission_deaths for s in (0, 1, 2)] == [1, 0, 0]
     assert "death is slotted by @{0}" in game.rules.result(game.state)
 
@@ -173,10 +171,10 @@ def test_a_choir_that_does_not_answer_gives_the_death_to_the_saint_whose_turn_it
     game = play_and_end(rules, new_record("frank_block", book), won=False, seats=2)
     game.do(GUIDE, EndMission(won=False))
     game.do(0, game.rules.timeout_command(game.state, 0))
-    assert game.pub.outcome == "lost" and game.pub.saints[0].mission_deaths == 1
+    assert game.pub.verdict() == "lost" and game.pub.saints[0].mission_deaths == 1
     solo = play_and_end(rules, new_record("frank_block", book), won=False)
     solo.do(GUIDE, EndMission(won=False))  # one saint: nothing to choose
-    assert solo.pub.outcome == "lost" and solo.pub.saints[0].mission_deaths == 1
+    assert solo.pub.verdict() == "lost" and solo.pub.saints[0].mission_deaths == 1
 
 
 def test_a_fragment_for_a_full_halo_asks_which_fragment_to_give_up(rules, book):
@@ -221,7 +219,7 @@ def test_a_fragment_chosen_from_the_display_for_a_full_halo_replaces_the_earlies
     record.halo = {s: "death" for s in (0, 1, 2, 3, 5, 8)} | {6: "the_tale", 7: "the_cutting_room"}
     game = play_and_end(rules, record, won=True)
     game.do(GUIDE, EndMission(won=True))
-    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground")
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), "the_playground")
     assert after.halo[6] == "the_playground" and after.halo[7] == "the_cutting_room"
 
 
@@ -233,10 +231,10 @@ def test_a_full_halo_gives_up_the_fragment_the_saint_chose_at_mission_end(rules,
     game = play_and_end(rules, record, won=True)
     assert fragments_to_give_up(game.state, 0, book) == {6: "the_tale", 7: "the_cutting_room"}
     game.do(GUIDE, EndMission(won=True))
-    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground", give_up=7)
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), "the_playground@7")
     assert after.halo[7] == "the_playground" and after.halo[6] == "the_tale"
     # A slot that holds no fragment (a death) cannot be given up: the earliest fragment goes instead.
-    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), fragment="the_playground", give_up=0)
+    after = after_mission(record, game.state, 0, book, Rng.from_seed(1), "the_playground@0")
     assert after.halo[6] == "the_playground" and after.halo[0] == "death"
 
 

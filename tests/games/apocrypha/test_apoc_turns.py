@@ -483,3 +483,24 @@ def test_who_may_play_a_power_that_affects_only_its_owner(rules):
     game.do(1, Next())
     game.do(1, Play(card=bruiser))  # Frank is checking, so his own cards work
     assert game.pub.check.extra == {"body": 1}
+
+
+def test_ines_marlowe_recycles_a_card_to_turn_her_nexus_to_hope():
+    """The ninth saint: in her Investigate step Ines recycles a hand card of her choice to turn her
+    nexus to its Hope side; the power is offered only then, and needs the card named."""
+    from bot.games.apocrypha import RULES as rules
+
+    game = guided(rules, ["ines_marlowe"])
+    game.do(GUIDE, StackNexus(nexus="main_street", cards=["gaunt"]))
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    assert game.pub.nexuses["main_street"].side == "doom"
+    game.fails(0, Play(card="saint", cards=[game.state.players[0].hand[0]]), "investigate")
+    game.do(0, Next())  # support
+    game.do(0, Next())  # investigate
+    offered = [a for a in rules.legal_actions(game.state, 0) if isinstance(a, Play) and a.card == "saint"]
+    assert offered and all(len(a.cards) == 1 for a in offered)
+    game.fails(0, Play(card="saint"), "")
+    card = game.state.players[0].hand[0]
+    game.do(0, Play(card="saint", cards=[card]))
+    assert game.pub.nexuses["main_street"].side == "hope"
+    assert card not in game.state.players[0].hand and game.state.secret.decks[0][-1] == card

@@ -66,7 +66,7 @@ def every_card(book: CardBook) -> list:
 
 # -- it loads and is big enough ---------------------------------------------------------------------
 def test_counts_meet_the_issue(book: CardBook) -> None:
-    assert len(book.saints) >= 8
+    assert len(book.saints) >= 9  # the issue asks for at least nine
     per_virtue = Counter(g.virtue for g in book.gifts.values())
     assert all(per_virtue[v] >= 12 for v in ("body", "mind", "rage", "soul")), per_virtue
     assert len(book.threats) >= 24

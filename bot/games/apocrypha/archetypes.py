@@ -37,18 +37,25 @@ def card(cid: str) -> Archetype:
     raise GameError(f"There is no card called {cid}.")
 
 
-def set_aside(mission: Mission, nexuses: int) -> list[str]:
+def set_aside(mission: Mission, nexuses: int, skip: list[str] | None = None) -> list[str]:
     """The archetypes for `nexuses` nexuses: masters first, then the numbered minion archetypes in
-    the order listed, stopping at one per nexus (fewer if the mission lists fewer)."""
+    the order listed, stopping at one per nexus (fewer if the mission lists fewer). `skip`: archetypes
+    already used elsewhere (the Tolling Bell's, in the clock)."""
     out: list[str] = []
     for tt in mission.true_threats:
         if tt.role == "master":
             out.append(MASTER)
     numbers = [n for tt in mission.true_threats if tt.role == "minion" for n in tt.archetypes]
     for n in numbers:
-        if f"{MINION}{n}" not in out:
+        if f"{MINION}{n}" not in out and f"{MINION}{n}" not in (skip or []):
             out.append(f"{MINION}{n}")
     return out[:nexuses]
+
+
+def bell(mission: Mission, saints: int) -> list[str]:
+    """The Tolling Bell: one minion A archetype per saint, in the order listed, for the clock."""
+    numbers = [n for tt in mission.true_threats if tt.role == "minion" and tt.label == "A" for n in tt.archetypes]
+    return [f"{MINION}{n}" for n in numbers[:saints]]
 
 
 def true_threat(mission: Mission, cid: str) -> MissionTrueThreat:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.engine.text import plural
 from bot.games.apocrypha import archetypes, structures
 from bot.games.apocrypha.cards import Mission, MissionTrueThreat
 from bot.games.apocrypha.state import Confrontation, Coop, NexusView, card_id
@@ -26,10 +27,10 @@ def prepare(t: Table, m: Mission, players: int) -> None:
     nexuses for this many saints, their decks built by composition, archetypes seeded, shuffled."""
     coop = Coop(clock=m.clock, nexus_rules=m.nexus_rules, goal=m.goal)
     t.pub.coop = coop
-    build_clock(t, m, players)
+    rung = build_clock(t, m, players)
     chosen = [nx for nx in m.nexuses if nx.min_saints <= players]
     coop.trail = [nx.key for nx in chosen]
-    aside = archetypes.set_aside(m, len(chosen))
+    aside = archetypes.set_aside(m, len(chosen), skip=rung)
     if not structures.seeds_master(m.goal):
         aside = [a for a in aside if a != archetypes.MASTER]
     coop.set_aside = list(aside)
@@ -59,7 +60,8 @@ def prepare(t: Table, m: Mission, players: int) -> None:
     t.say(
         "prepare",
         f"Structures: {', '.join(structures.names(m))}. True threats: {threats}. "
-        f"{len(aside)} archetypes are seeded into {len(chosen)} nexuses.",
+        f"{len(aside)} archetypes are seeded into {len(chosen)} nexuses"
+        + (f", and {plural(len(rung), 'minion archetype')} shuffled into the clock." if rung else "."),
     )
     chapter = t.book.chapters.get(m.chapter)
     if chapter is not None:
@@ -84,11 +86,23 @@ def archetype_instance(t: Table, cid: str) -> str:
     return f"{cid}#{n}"
 
 
-def build_clock(t: Table, m: Mission, players: int) -> None:
-    count = m.clock_omens if m.clock == "as_the_hours_pass" else CANDLES_PER_SAINT * players
+def build_clock(t: Table, m: Mission, players: int) -> list[str]:
+    """The clock by the clock structure; returns the archetypes the Tolling Bell shuffled into it."""
+    count = CANDLES_PER_SAINT * players if m.clock == "candle_per_saint" else m.clock_omens
     clock = [u for u in (t.random_new("omen") for _ in range(count)) if u]
+    rung = archetypes.bell(m, players) if m.clock == "tolling_bell" else []
+    clock += [archetype_instance(t, cid) for cid in rung]
     t.state.rng.shuffle(clock)
     t.clock_add(clock)
+    return rung
+
+
+def confront_from_clock(t: Table, seat: int, uid: str) -> None:
+    """The Tolling Bell: a minion archetype drawn from the clock is confronted at once; lost, it is
+    shuffled into the saint's nexus (it leaves the mission if the saint stands at none)."""
+    here = t.view(seat).nexus
+    t.say("clock", f"The bell tolls: {seat_ref(seat)} draws a minion archetype from the clock.")
+    confront_archetype(t, seat, uid, here if here in t.pub.nexuses else "")
 
 
 # -- the choir's starting choices -------------------------------------------------------------------
@@ -198,6 +212,7 @@ def after_archetype(t: Table, confront: Confrontation) -> None:
 def archetypes_left(t: Table, master: bool) -> int:
     want = (lambda c: c == archetypes.MASTER) if master else (lambda c: c.startswith(archetypes.MINION))
     n = sum(1 for deck in t.sec.nexus_decks.values() for u in deck if want(card_id(u)))
+    n += sum(1 for entry in t.sec.clock if want(card_id(entry.card)))  # the Tolling Bell's
     confront = t.pub.confront
     if confront is not None and confront.archetype and want(card_id(confront.archetype)):
         n += 1

@@ -373,6 +373,10 @@ class Table:
             self.hand(seat).append(uid)
             self.tell(seat, "clock", f"From the clock you draw {self.name(uid)}.")
             self.say("clock", f"{seat_ref(seat)} draws from the clock ({len(self.sec.clock)} left).")
+        elif kind == "archetype":
+            from bot.games.apocrypha.coop import confront_from_clock
+
+            confront_from_clock(self, seat, uid)
         else:
             # A gift or threat waiting in the clock: the saint confronts it now.
             self.say("clock", f"{seat_ref(seat)} draws {self.name(uid)} from the clock and must confront it.")

@@ -9,6 +9,7 @@ from bot.engine.errors import GameError
 from bot.games.apocrypha.cards import CardBook, load_book
 from bot.games.apocrypha.commands import (
     Answer,
+    EndTurn,
     Attempt,
     Guard,
     Investigate,
@@ -594,3 +595,65 @@ def test_a_saint_at_a_nexus_just_sealed_is_shown_there_and_told_to_move(real):
     game.do(OPHELIA, Move(nexus="hospital"))
     text = table_text()
     assert text.count("at Chapel (sealed): must move") == 1 and text.count("at Hospital") == 2
+
+
+# -- The Tolling Bell (The Drowned Bell) ------------------------------------------------------------------
+def drowned_bell(rules: Apocrypha, saints: int, seed: int = 5) -> Game:
+    records = {i: new_record(s, rules.book) for i, s in enumerate(["ophelia_willows", "dr_zeez", "frank_block"][:saints])}
+    out = rules.setup(Options(mode="coop", mission="the_drowned_bell", saints=records), saints, seed, {})
+    return Game(rules, out.state, out.events)
+
+
+@pytest.mark.parametrize("saints", [1, 2, 3])
+def test_the_tolling_bell_rings_one_minion_a_archetype_per_saint_into_the_clock(real, saints):
+    game = drowned_bell(real, saints)
+    drawn = [u for u in (game.pub.confront.archetype,) if u] if game.pub.confront else []
+    in_clock = [e.card for e in game.state.secret.clock if e.card.startswith("archetype_")] + drawn
+    assert sorted(card_id(u) for u in in_clock) == [f"archetype_minion_{n}" for n in range(1, saints + 1)]
+    seeded = [card_id(u) for d in game.state.secret.nexus_decks.values() for u in d if u.startswith("archetype_")]
+    assert len(seeded) == len(game.pub.nexuses) and "archetype_master" in seeded
+    assert not set(seeded) & {card_id(u) for u in in_clock}  # the bell's are not seeded again
+    assert f"{saints} minion archetype" in game.public_text()
+    assert not any(u in game.public_text() for u in in_clock)  # hidden until drawn
+
+
+def test_a_minion_drawn_from_the_clock_is_confronted_at_once(real):
+    game = drowned_bell(real, 2)
+    seat = game.pub.active
+    assert game.pub.confront is None
+    clock = game.state.secret.clock
+    bell = next(e for e in clock if e.card.startswith("archetype_minion"))
+    clock.remove(bell)
+    clock.insert(0, bell)
+    game.pub.step = "end"
+    game.do(seat, EndTurn())
+    other = game.pub.active
+    confront = game.pub.confront
+    assert confront is not None and confront.seat == other and confront.archetype == bell.card
+    assert card_id(confront.card) == "drowned_parishioner"
+    assert "The bell tolls" in game.public_text()
+    # Lost: the archetype is shuffled into the saint's nexus.
+    game.do(other, Next())  # avoid -> initiate
+    game.do(other, Next())  # initiate -> act
+    game.do(other, Next())  # leaving Act without a check loses
+    while game.pub.pending:
+        game.do(game.pub.pending[0].seat, Answer(option=0))
+    here = game.pub.saints[other].nexus
+    assert bell.card in game.state.secret.nexus_decks[here]
+
+
+def test_beating_a_minion_from_the_bell_lets_the_saint_seal(real):
+    game = drowned_bell(real, 2)
+    seat = game.pub.active
+    clock = game.state.secret.clock
+    bell = next(e for e in clock if e.card.startswith("archetype_minion"))
+    clock.remove(bell)
+    clock.insert(0, bell)
+    game.pub.step = "end"
+    game.do(seat, EndTurn())
+    other = game.pub.active
+    game.do(other, Next())
+    game.do(other, Next())
+    win_check(game, other, "soul")
+    assert game.pub.confront is None and game.pub.coop.may_seal
+    assert all(bell.card not in d for d in game.state.secret.nexus_decks.values())

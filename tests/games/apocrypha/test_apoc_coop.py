@@ -9,8 +9,8 @@ from bot.engine.errors import GameError
 from bot.games.apocrypha.cards import CardBook, load_book
 from bot.games.apocrypha.commands import (
     Answer,
-    EndTurn,
     Attempt,
+    EndTurn,
     Guard,
     Investigate,
     Keep,

@@ -336,6 +336,9 @@ class Mission(Strict):
     powers: list[Power] = []
     fragments: list[Fragment] = []  # custom fragments this mission hands out
     clock_omens: int = Field(default=24, ge=0, le=60)
+    # A Candle for Each: omens per saint, and omens to start with whatever the choir's size.
+    candles: int = Field(default=8, ge=1, le=12)
+    candle_base: int = Field(default=0, ge=0, le=24)
     clock_extra: list[ClockEntry] = []
     text: str = ""
     # Co-op structures by key (bot/games/apocrypha/structures.py); a co-op mission names all three.

@@ -14,7 +14,6 @@ from bot.games.apocrypha.state import Confrontation, Coop, NexusView, card_id
 from bot.games.apocrypha.table import Table
 
 VIRTUES = ("body", "mind", "rage", "soul")
-CANDLES_PER_SAINT = 8
 
 
 def mission(t: Table) -> Mission:
@@ -88,7 +87,7 @@ def archetype_instance(t: Table, cid: str) -> str:
 
 def build_clock(t: Table, m: Mission, players: int) -> list[str]:
     """The clock by the clock structure; returns the archetypes the Tolling Bell shuffled into it."""
-    count = CANDLES_PER_SAINT * players if m.clock == "candle_per_saint" else m.clock_omens
+    count = m.candle_base + m.candles * players if m.clock == "candle_per_saint" else m.clock_omens
     clock = [u for u in (t.random_new("omen") for _ in range(count)) if u]
     rung = archetypes.bell(m, players) if m.clock == "tolling_bell" else []
     clock += [archetype_instance(t, cid) for cid in rung]

@@ -34,7 +34,8 @@ STRUCTURES: dict[str, Structure] = {
             "candle_per_saint",
             "clock",
             "A Candle for Each",
-            "The clock holds eight random omens for every saint in the choir, shuffled.",
+            "The clock holds the mission's candles, a number of random omens for every saint in the "
+            "choir, plus any it starts with, shuffled.",
         ),
         Structure(
             "tolling_bell",

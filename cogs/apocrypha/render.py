@@ -136,19 +136,19 @@ def true_threat_lines(book: CardBook, public: dict[str, Any]) -> list[str]:
     return lines
 
 
-def where(saint: dict[str, Any], nexuses: dict[str, Any]) -> str:
+def where(saint: dict[str, Any], nexuses: dict[str, Any], over: bool = False) -> str:
     """Where a saint stands: their nexus, the sealed one they must move from, or none before placing."""
     here = nexuses.get(saint.get("nexus") or "")
     if here:
         return str(here["name"])
     sealed = nexuses.get(saint.get("sealed_at") or "")
     if sealed:
-        return f"{sealed['name']} (sealed): must move"
+        return f"{sealed['name']} (sealed)" + ("" if over else ": must move")
     return "no nexus yet"
 
 
-def _saint_line(saint: dict[str, Any], name: Namer, nexuses: dict[str, Any], who: str) -> str:
-    at = where(saint, nexuses)
+def _saint_line(saint: dict[str, Any], name: Namer, nexuses: dict[str, Any], who: str, over: bool = False) -> str:
+    at = where(saint, nexuses, over)
     discard = saint.get("discard", [])
     bits = [
         f"{who} · at {at}",
@@ -229,7 +229,7 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
             continue
         centre = saint["name"]
         halo = saint.get("halo", {})
-        value = _saint_line(saint, name, nexuses, who(seat))
+        value = _saint_line(saint, name, nexuses, who(seat), public.get("step") == "over")
         value += "\n" + halo_grid(halo, name, centre)
         embed.add_field(
             name=f"{saint['name']}, {saint.get('title', '')}",
@@ -299,6 +299,9 @@ def hand_embed(
     name = namer(book, public)
     saint = public.get("saints", {}).get(str(seat), {})
     hand = private.get("hand", [])
+    between = public.get("between")
+    if between and between.get("stage") in ("rebuild", "done"):
+        return _rebuild_embed(book, public, private, seat, prompt)
     lines = [f"**{name(u)}**: {clip(card_text(book, u, public), 320)}" for u in hand]
     embed = discord.Embed(
         title=f"{saint.get('name', 'Your saint')}: your hand ({len(hand)}/{saint.get('hand_size', '?')})",
@@ -321,6 +324,31 @@ def hand_embed(
         embed.add_field(name="Recent", value=clip("\n".join(notes), FIELD_VALUE_MAX), inline=False)
     embed.set_footer(text="Use the controls below, or /apocrypha play, assist, move, give, endturn.")
     _trim(embed)
+    return embed
+
+
+def _rebuild_embed(
+    book: CardBook, public: dict[str, Any], private: dict[str, Any], seat: int, prompt: str
+) -> discord.Embed:
+    """Between missions: the gifts the saint holds for the next deck, by virtue, against what it takes."""
+    b = public["between"]
+    saint = public.get("saints", {}).get(str(seat), {})
+    need = _of_seat(b.get("needs", {}), seat)
+    kept = private.get("kept", [])
+    lines = []
+    for virtue, n in need.items():
+        gifts = [book.gifts[g].name for g in kept if g in book.gifts and book.gifts[g].virtue == virtue]
+        lines.append(f"**{virtue.capitalize()}** {len(gifts)}/{n}: {', '.join(gifts) or 'none'}")
+    embed = discord.Embed(
+        title=f"{saint.get('name', 'Your saint')}: your next deck",
+        description=clip("\n".join(lines) or "Your saint holds nothing for another mission.", 3500),
+        colour=COLOUR,
+    )
+    table = [f"{book.gifts[g].name} ({book.gifts[g].virtue.capitalize()})" for g in b.get("table", []) if g in book.gifts]
+    embed.add_field(name="On the table", value=clip(", ".join(table) or "nothing", FIELD_VALUE_MAX), inline=False)
+    if prompt:
+        embed.add_field(name="Now", value=clip(prompt, FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(text="Use the controls below, or /apocrypha saint trade give: or take:, and /apocrypha answer.")
     return embed
 
 
@@ -473,9 +501,15 @@ def mission_end_lines(book: CardBook, public: dict[str, Any], who: Callable[[int
         shown = ", ".join(f"**{name(f)}**" for f in b.get("display", [])) or "nothing left"
         lines.append(f"Fragments on display: {shown}.")
     for seat, pick in b.get("picks", {}).items():
-        fragment, trade, _ = parse_pick(pick)
+        fragment, trade, slot = parse_pick(pick)
         took = "no fragment" if fragment is None else name(fragment)
-        lines.append(f"{who(int(seat))}: {took}" + (", given up to avoid the death" if trade else ""))
+        halo = public.get("saints", {}).get(str(seat), {}).get("halo", {})
+        gone = halo.get(str(slot), halo.get(slot)) if slot is not None else None
+        lines.append(
+            f"{who(int(seat))}: {took}"
+            + (", given up to avoid the death" if trade else "")
+            + (f" ({name(gone)} gives way)" if gone else "")
+        )
     if b.get("stage") in ("rebuild", "done"):
         table = ", ".join(f"{name(g)} ({book.gifts[g].virtue.capitalize()})" for g in b.get("table", []) if g in book.gifts)
         lines.append(f"Gifts on the table: {table or 'none'}.")

@@ -131,7 +131,7 @@ async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
         public = (await state())["public"]
         assert public["between"]["stage"] == "rebuild"
         assert sorted(p["seat"] for p in public["pending"]) == [0, 1, 2]
-        assert "Rebuild your deck" in panel(w.alice).text
+        assert "your next deck" in panel(w.alice).text and "Rebuild your deck" in panel(w.alice).text
         offers = [o["value"] for o in options(w.alice, "offer")]
         bobs = [o["value"] for o in options(w.bob, "offer")]
         # A swap: Alice's gift for one of Bob's of the same virtue.

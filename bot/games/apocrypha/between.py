@@ -194,8 +194,8 @@ def need_text(t: Table, seat: int) -> str:
             parts.append(f"{held - need} {v.capitalize()} over")
         elif held < need:
             parts.append(f"{need - held} {v.capitalize()} short")
-    state = ", ".join(parts) if parts else "your gifts match your deck"
-    return f"Rebuild your deck ({state}): put gifts on the table or take them, then say you are done."
+    state = ", ".join(parts) if parts else "complete"
+    return f"Rebuild your deck ({state}), trading on the table, then say you are done."
 
 
 def offer(t: Table, seat: int, gift: str) -> None:
@@ -206,7 +206,7 @@ def offer(t: Table, seat: int, gift: str) -> None:
     kept.remove(cid)
     _between(t).table.append(cid)
     _count(t, seat)
-    t.say("trade", f"{seat_ref(seat)} puts {t.name(cid)} ({_virtue(t, cid)}) on the table for the choir.")
+    t.say("trade", f"{seat_ref(seat)} puts {t.name(cid)} ({_virtue(t, cid).capitalize()}) on the table for the choir.")
 
 
 def take(t: Table, seat: int, gift: str) -> None:

@@ -201,6 +201,18 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
     fate = gift if confront.kind == "gift" else threat
     if copies.is_copy(uid):
         copies.cease(t, confront, "avoids")
+    elif confront.archetype is not None:
+        # A true threat standing in for an archetype: the stand-in goes back to the box and the
+        # archetype itself is shuffled back into its nexus, whatever the avoiding card says.
+        origin = t.sec.origins.get(uid)
+        if origin in t.sec.nexus_decks and not t.pub.nexuses[origin].sealed:
+            deck = t.sec.nexus_decks[origin]
+            deck.append(confront.archetype)
+            t.state.rng.shuffle(deck)
+            where = "its archetype is shuffled back into the nexus"
+        else:
+            where = "its archetype leaves the mission"
+        t.say("avoid", f"{seat_ref(confront.seat)} avoids {t.name(uid)}; {where}.")
     elif fate == "shuffle" and t.sec.origins.get(uid) in t.sec.nexus_decks:
         deck = t.sec.nexus_decks[t.sec.origins[uid]]
         deck.append(uid)

@@ -657,3 +657,27 @@ def test_beating_a_minion_from_the_bell_lets_the_saint_seal(real):
     win_check(game, other, "soul")
     assert game.pub.confront is None and game.pub.coop.may_seal
     assert all(bell.card not in d for d in game.state.secret.nexus_decks.values())
+
+
+def test_avoiding_a_true_threat_puts_its_archetype_back_not_the_stand_in(real):
+    """House rule C20: an avoided stand-in goes back to the box and its archetype into its nexus, so
+    the true threat can be met again (it was the stand-in that went into the nexus before)."""
+    game = drowned_bell(real, 2)
+    seat = game.pub.active
+    key = game.pub.saints[seat].nexus
+    uid = next(u for d in game.state.secret.nexus_decks.values() for u in d if u.startswith("archetype_minion"))
+    for deck in game.state.secret.nexus_decks.values():
+        if uid in deck:
+            deck.remove(uid)
+    game.state.secret.nexus_decks[key].insert(0, uid)
+    from bot.games.apocrypha import investigate
+    from bot.games.apocrypha.table import Table
+
+    t = Table(game.state, real.book)
+    game.pub.step = "investigate"
+    investigate.investigate(t, seat)
+    stand_in = game.pub.confront.card
+    investigate.avoid(t, "shuffle", "shuffle", False)
+    deck = game.state.secret.nexus_decks[key]
+    assert uid in deck and stand_in not in deck
+    assert "its archetype is shuffled back into the nexus" in t.events[-1].text

@@ -172,8 +172,13 @@ def saint_items(
         selects.append(GameSelect(sid, "move", options=options, placeholder="Move to…"))
     if picks and pending:
         labels = pending.get("options", [])
+        values = pending.get("data", {}).get("values", [])
         options = [
-            discord.SelectOption(label=_label(labels[a.option] if a.option < len(labels) else str(a.option + 1)), value=str(a.option))
+            discord.SelectOption(
+                label=_label(labels[a.option] if a.option < len(labels) else str(a.option + 1)),
+                value=str(a.option),
+                description=_fragment_text(book, values[a.option] if a.option < len(values) else ""),
+            )
             for a in picks[:25]
         ]
         selects.append(GameSelect(sid, "pick", options=options, placeholder=PICK_PLACEHOLDER[pending["kind"]]))
@@ -189,6 +194,12 @@ def saint_items(
 
 PICK_KINDS = ("fragment", "give_up")
 PICK_PLACEHOLDER = {"fragment": "Choose a fragment…", "give_up": "Choose the fragment that gives way…"}
+
+
+def _fragment_text(book: CardBook, value: str) -> str | None:
+    """What a fragment on display does, for its option (none for "no fragment" or a halo slot)."""
+    fid = str(value).removeprefix("trade:")
+    return clip(card_text(book, fid), OPTION_DESCRIPTION_MAX) or None if fid in book.fragments else None
 
 
 def _trade_selects(sid: int, book: CardBook, trades: list[Offer | Take]) -> list[discord.ui.Item[Any]]:

@@ -3,7 +3,9 @@
     python -m bot.sim <game> [--players N] [--games N] [--policy random|greedy|...]
                              [--seed S] [--jobs J] [--json FILE] [--opt key=value ...]
 
-No Discord and no database: the runner calls `Rules.setup`, then loops on `waiting_for`,
+Before any game, the options are checked once (`runner.check`): an option the game does not
+have, or one its setup refuses (a mission or Boss id that is not in the box), ends the run with
+one plain line that says so. No Discord and no database: the runner calls `Rules.setup`, then loops on `waiting_for`,
 `legal_actions` and `apply` until `result` is not None, with one policy choosing every
 decision. Games run in parallel across cores (multiprocessing); game i uses seed S + i, so a
 figure and any failure reproduce from the command line.

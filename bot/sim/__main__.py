@@ -11,7 +11,7 @@ from bot.engine.errors import GameError
 from bot.games import get_rules
 from bot.sim.adapter import parse_opt
 from bot.sim.games import GAMES, adapter
-from bot.sim.runner import Job, run
+from bot.sim.runner import Job, check, run
 from bot.sim.stats import render, summarise
 
 
@@ -48,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     if not rules.min_players <= players <= most:
         parser.error(f"{rules.title} seats {rules.min_players}-{most} players with these options")
     job = Job(args.game, players, args.policy, opts)
+    problem = check(job, args.seed)
+    if problem:  # one plain line, not the same exception for every seed
+        print(f"{parser.prog}: {problem}", file=sys.stderr)
+        return 2
     games = run(job, args.games, args.seed, args.jobs)
     summary = summarise(games, players, ad.coop)
     shown = " ".join(f"--opt {k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in opts.items())

@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.engine.errors import GameError
 from bot.engine.prng import Rng
 from bot.games import get_rules
@@ -41,6 +43,26 @@ class Job:
     players: int
     policy: str
     opts: dict[str, Any]
+
+
+def check(job: Job, seed: int) -> str | None:
+    """Why the game cannot be set up with these options (a bad mission or boss id, a value of
+    the wrong type), in the engine's own words, or None: asked once before any game is played,
+    so a typo gives one plain line instead of the same exception for every seed."""
+    ad = get_adapter(job.game)
+    rules = get_rules(job.game)
+    known = sorted(rules.Options.model_fields)
+    unknown = sorted(set(job.opts) - set(known))
+    if unknown:
+        return f"{job.game} has no option {', '.join(unknown)}; its options are {', '.join(known)}."
+    try:
+        options = rules.parse_options(ad.options(job.opts, job.players, 0))
+        rules.setup(options, job.players, seed, ad.roles(job.opts))
+    except GameError as exc:
+        return exc.message
+    except ValidationError as exc:
+        return "; ".join(f"option {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+    return None
 
 
 def play(job: Job, seed: int, index: int = 0) -> Game:

@@ -155,3 +155,29 @@ def test_apocrypha_guided_plays_to_the_end_with_the_scripted_guide(policy: str) 
         assert g.turns > 0 and g.ending in ("every nexus cleared", "the clock ran out", "every saint faded")
         # The scripted guide only ever picks what the engine then accepts (saints' card plays may not).
         assert not [r for r in g.refused if "type='g_" in r], g.refused[:3]
+
+
+def test_a_bad_mission_id_is_one_plain_line_listing_the_valid_ids(capsys) -> None:
+    code = main(["apocrypha", "--policy", "coop", "--games", "3", "--jobs", "1", "--opt", "mission=long_thaw"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "KeyError" not in lines[0]
+    assert "There is no mission called long_thaw" in lines[0]
+    for mission in ("christmas_in_candlepoint", "the_long_thaw", "lost_and_found", "the_drowned_bell"):
+        assert mission in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "opt", "said"),
+    [
+        ("faith", "decsk=[1,2]", "faith has no option decsk; its options are deck_names, decks"),
+        ("catharsis", "boss=nobody", "There is no Boss deck called nobody"),
+        ("apocrypha", "mode=guided", None),
+    ],
+)
+def test_every_game_checks_its_options_before_playing(game: str, opt: str, said: str | None) -> None:
+    from bot.sim.runner import check
+
+    problem = check(Job(game, PLAYERS[game], "greedy", dict([parse_opt(opt)])), 1)
+    assert problem == said if said is None else problem.startswith(said)

@@ -135,7 +135,12 @@ class Apocrypha(Rules[ApocryphaState]):
         elif opts.mission is not None:
             mission = book.missions.get(opts.mission)
             if mission is None:
-                raise GameError(f"There is no mission called {opts.mission}.")
+                ids = sorted(k for k, m in book.missions.items() if m.mode == opts.mode)
+                raise GameError(
+                    f"There is no mission called {opts.mission}. The "
+                    f"{'co-op' if opts.mode == 'coop' else opts.mode} missions are: "
+                    f"{', '.join(ids)}."
+                )
         elif opts.mode == "coop":
             coop_missions = sorted(k for k, m in book.missions.items() if m.mode == "coop")
             if not coop_missions:

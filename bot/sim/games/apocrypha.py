@@ -324,8 +324,9 @@ def options(opts: dict[str, Any], players: int, index: int) -> dict[str, Any]:
     out = {**opts, "mode": "coop"}
     book = cached_book()
     missions = sorted(k for k, m in book.missions.items() if m.mode == "coop")
-    mission = book.missions[opts.get("mission") or missions[0]]
-    if mission.nexus_rules == "wherever_theres_trouble" and "starts" not in opts:
+    mission = book.missions.get(opts.get("mission") or missions[0])
+    # An unknown id is left to the engine's setup, whose refusal lists the valid ones.
+    if mission is not None and mission.nexus_rules == "wherever_theres_trouble" and "starts" not in opts:
         keys = [nx.key for nx in mission.nexuses if nx.min_saints <= players]
         out["starts"] = {seat: keys[seat % len(keys)] for seat in range(players)}
     return out

@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.saints import SaintRecord
+from tests.e2e.apocrypha_table import Table, only_apocrypha
 from tests.e2e.harness import running_bot, settle
-from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
 
 FULL = {"0": "death", "1": "death", "2": "death", "3": "death", "5": "death", "8": "death"}
@@ -27,67 +27,25 @@ FULL = {"0": "death", "1": "death", "2": "death", "3": "death", "5": "death", "8
 async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
     fake_discord: FakeDiscord, tmp_path, monkeypatch
 ) -> None:
-    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    only_apocrypha(monkeypatch)
     fake, w = fake_discord, fake_discord.world
     book = RULES.book
     async with running_bot(fake, tmp_path, seed=5) as bot:
-        sid = 0
-
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid, fresh=True)).state
-
-        async def refused(user: Any, command: str, words: str, **options: Any) -> None:
-            before = await state()
-            ix = await run(user, command, **options)
-            assert ix.ephemeral and words.lower() in ix.text.lower(), ix.text
-            assert await state() == before
-
-        def panel(user: Any) -> Any:
-            return fake.dm_messages(user)[-1]
+        t = Table(fake, bot, fresh=True)
+        run, state, refused, panel, options, click = t.run, t.state, t.refused, t.panel, t.options, t.click
 
         async def choose(user: Any, verb: str, value: str) -> Any:
-            msg = panel(user)
-            ix = await (await fake.select(user, msg, component(msg, verb)["custom_id"], [value])).done()
-            await settle(bot)
-            return ix
+            return await t.press(user, verb, [value])
 
-        def options(user: Any, verb: str) -> list[dict[str, Any]]:
-            return component(panel(user), verb)["options"]
-
-        async def click(user: Any, label: str) -> Any:
-            msg = panel(user)
-            ix = await (await fake.click(user, msg, fake.find_button(msg, label=label))).done()
-            await settle(bot)
-            return ix
-
-        await run(w.alice, "apocrypha saint create", saint="ophelia_willows", name="Ophelia")
-        await run(w.bob, "apocrypha saint create", saint="frank_block", name="Frank")
-        await run(w.carol, "apocrypha saint create", saint="dr_zeez", name="Zeez")
+        await t.make_saints()
 
         def full_halo(current: Any) -> Any:
             current.data = {**current.data, "halo": {**FULL, "6": "the_tale", "7": "the_cutting_room"}}
             return current
 
         await bot.service.update_record(w.guild.id, w.alice.id, "apocrypha", "saint", "Ophelia", full_halo)
-        await run(w.alice, "apocrypha new", mode="coop", mission="christmas_in_candlepoint")
-        sid = int(component(fake.messages(w.table)[0], "start")["custom_id"].split(":")[1])
-        for user, name in ((w.alice, "Ophelia"), (w.bob, "Frank"), (w.carol, "Zeez")):
-            await run(user, "apocrypha join", saint=name)
-        for user, nexus in ((w.alice, "chapel"), (w.bob, "hospital"), (w.carol, "hospital")):
-            lobby = fake.messages(w.table)[0]
-            await (await fake.select(user, lobby, component(lobby, "choir_start")["custom_id"], [nexus])).done()
-            await settle(bot)
-        lobby = fake.messages(w.table)[0]
-        first = component(lobby, "choir_first")["custom_id"]
-        await (await fake.select(w.alice, lobby, first, [str(w.alice.id)])).done()
-        await settle(bot)
-        await (await fake.click(w.alice, fake.messages(w.table)[0], component(lobby, "start")["custom_id"])).done()
-        await settle(bot)
+        sid = await t.open_coop("christmas_in_candlepoint")
+        await t.start_choir([(w.alice, "chapel"), (w.bob, "hospital"), (w.carol, "hospital")], first=w.alice)
 
         # Trading is for between missions only.
         await refused(w.alice, "apocrypha saint trade", "only between missions", give="Crowbar")

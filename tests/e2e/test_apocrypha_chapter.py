@@ -8,46 +8,26 @@ until the clock runs out and the mission is lost.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.games.apocrypha import RULES
+from tests.e2e.apocrypha_table import Table, only_apocrypha
 from tests.e2e.harness import running_bot, settle
 from tests.e2e.surface import Surface, live_table, report
-from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
 
 
 async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    only_apocrypha(monkeypatch)
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=9) as bot:
-        sid = 0
-        watch = Surface(fake, bot, w.table)
+        t = Table(fake, bot, watch=Surface(fake, bot, w.table))
+        run, state = t.run, t.state
 
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            if sid:
-                await watch.check()
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid)).state
-
-        await run(w.alice, "apocrypha saint create", saint="ophelia_willows", name="Ophelia")
-        await run(w.bob, "apocrypha saint create", saint="frank_block", name="Frank")
+        await t.make_saints(2)
         ix = await (
             await fake.autocomplete(w.alice, w.table, "apocrypha new", focused="mission", mission="hunter")
         ).done()
         assert [c["value"] for c in ix.choices] == ["the_hunters_moon"]
-        await run(w.alice, "apocrypha new", mode="coop", mission="the_hunters_moon")
-        table = fake.messages(w.table)[0]
-        sid = int(component(table, "start")["custom_id"].split(":")[1])
-        await run(w.alice, "apocrypha join", saint="Ophelia")
-        await run(w.bob, "apocrypha join", saint="Frank")
-        table = fake.messages(w.table)[0]
-        await (await fake.click(w.alice, table, component(table, "start")["custom_id"])).done()
-        await settle(bot)
+        sid = await t.open_coop("the_hunters_moon", joins=2)
+        await t.click_start(w.alice)
 
         text = (await live_table(fake, bot, w.table)).text
         assert "Chapter: Skinwalkers · Lycanthropy: No saint can avoid a Lycanthrope." in text
@@ -68,9 +48,10 @@ async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monke
             await run(users[active], "apocrypha next")
         before = await state()
         card = before["players"][str(active)]["hand"][0].split("#")[0]
-        ix = await run(users[active], "apocrypha give", card=card, to=users[other])
-        assert ix.ephemeral and ix.text == "The Moon-Eater says you cannot give cards.", ix.text
-        assert await state() == before
+        ix = await t.refused(
+            users[active], "apocrypha give", "The Moon-Eater says", card=card, to=users[other]
+        )
+        assert ix.text == "The Moon-Eater says you cannot give cards.", ix.text
 
         turns = 0
         while (await state())["public"]["step"] != "over" and turns < 40:
@@ -87,5 +68,5 @@ async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monke
             await run(users[seat], "apocrypha answer", option=1)
         assert (await state())["public"]["outcome"] == "lost"
         await settle(bot)
-        report("apocrypha chapter", await watch.finish(after=1))
+        report("apocrypha chapter", await t.watch.finish(after=1))
         assert "records are updated" in fake.last_message(w.table).text

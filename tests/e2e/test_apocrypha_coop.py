@@ -10,10 +10,8 @@ saint whose turn it was chooses who takes the death, and the records come back w
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.games.apocrypha import RULES
 from bot.games.apocrypha.saints import SaintRecord
+from tests.e2e.apocrypha_table import Table, only_apocrypha
 from tests.e2e.harness import ids_on, running_bot, settle
 from tests.e2e.surface import Surface, live_table, report
 from tests.e2e.test_apocrypha_guided import component
@@ -21,45 +19,21 @@ from tests.fakediscord import FakeDiscord
 
 
 async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    only_apocrypha(monkeypatch)
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=5) as bot:
-        sid = 0
-        watch = Surface(fake, bot, w.table)  # the channel is checked after every command
-
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            if sid:
-                await watch.check()
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid)).state
-
-        async def refused(user: Any, command: str, words: str, **options: Any) -> None:
-            before = await state()
-            ix = await run(user, command, **options)
-            assert ix.ephemeral and words.lower() in ix.text.lower(), ix.text
-            assert await state() == before
-
-        async def choose(user: Any, verb: str, value: str) -> Any:
-            table = fake.messages(w.table)[0]
-            ix = await (await fake.select(user, table, component(table, verb)["custom_id"], [value])).done()
-            await settle(bot)
-            return ix
+        t = Table(fake, bot, watch=Surface(fake, bot, w.table))  # the channel is checked after every command
+        run, state, refused, choose = t.run, t.state, t.refused, t.choose
 
         # -- saints, and the lobby ----------------------------------------------------------------
-        await run(w.alice, "apocrypha saint create", saint="ophelia_willows", name="Ophelia")
-        await run(w.bob, "apocrypha saint create", saint="frank_block", name="Frank")
-        await run(w.carol, "apocrypha saint create", saint="dr_zeez", name="Zeez")
+        await t.make_saints()
         ix = await (
             await fake.autocomplete(w.alice, w.table, "apocrypha new", focused="mission", mission="christ")
         ).done()
         assert [c["value"] for c in ix.choices] == ["christmas_in_candlepoint"]
         await run(w.alice, "apocrypha new", mode="coop", mission="christmas_in_candlepoint")
         table = fake.messages(w.table)[0]
-        sid = int(component(table, "start")["custom_id"].split(":")[1])
+        sid = t.read_sid()
         # Co-op plays against the game: the lobby offers no guide's seat, and typing one is refused.
         assert "guide" not in [f["name"].lower() for f in table.embeds[0]["fields"]]
         assert not [c for c in ids_on(table.components) if "guide" in (c.get("label") or "").lower()]
@@ -84,8 +58,7 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
         table = fake.messages(w.table)[0]
         assert "Corner" in table.text and "Starting:" in table.text
 
-        await (await fake.click(w.alice, table, component(table, "start")["custom_id"])).done()
-        await settle(bot)
+        await t.click_start(w.alice)
         public = (await state())["public"]
         assert public["active"] == 2 and public["order"] == [0, 2, 1]  # Carol (Zeez) first
         places = {s: v["nexus"] for s, v in public["saints"].items()}
@@ -133,7 +106,7 @@ async def test_co_op_christmas_in_candlepoint(fake_discord: FakeDiscord, tmp_pat
         assert public["outcome"] == "lost" and public["pending"] == []
         await settle(bot)
         # The result post, then Mission End's records.
-        report("apocrypha co-op", await watch.finish(after=1))
+        report("apocrypha co-op", await t.watch.finish(after=1))
         assert "records are updated" in fake.last_message(w.table).text
         names = {"0": ("alice", "Ophelia"), "1": ("bob", "Frank"), "2": ("carol", "Zeez")}
         who, name = names[takes[0]]

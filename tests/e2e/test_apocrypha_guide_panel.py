@@ -13,6 +13,8 @@ from typing import Any
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.state import card_id
 from bot.games.apocrypha.table import Table
+from tests.e2e.apocrypha_table import Table as E2eTable
+from tests.e2e.apocrypha_table import only_apocrypha
 from tests.e2e.harness import answer, running_bot, settle
 from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
@@ -20,30 +22,18 @@ from tests.fakediscord.server import MESSAGE_COMPONENT
 
 
 async def test_the_guide_runs_a_turn_from_the_panel(fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    only_apocrypha(monkeypatch)
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=5) as bot:
-        sid = 0
-
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid)).state
+        t = await E2eTable(fake, bot).open()
+        sid, state = t.sid, t.state
 
         async def press(user: Any, verb: str, values: list[str] | None = None) -> Any:
-            panel = fake.dm_messages(w.alice)[-1]
-            custom = component(panel, verb)["custom_id"]
-            if user is not w.alice:  # a saint's client sending the guide's control from its own DM
-                return await forged(user, panel, custom, values)
-            if values is None:
-                ix = await (await fake.click(user, panel, custom)).done()
-            else:
-                ix = await (await fake.select(user, panel, custom, values)).done()
-            await settle(bot)
-            return ix
+            if user is w.alice:
+                return await t.press(user, verb, values)
+            # A saint's client sending the guide's control from its own DM.
+            panel = t.panel(w.alice)
+            return await forged(user, panel, component(panel, verb)["custom_id"], values)
 
         async def forged(user: Any, panel: Any, custom: str, values: list[str] | None) -> Any:
             own = fake.dm_messages(user)[-1]
@@ -56,16 +46,9 @@ async def test_the_guide_runs_a_turn_from_the_panel(fake_discord: FakeDiscord, t
             await settle(bot)
             return ix
 
-        await run(w.bob, "apocrypha saint create", saint="frank_block")
-        await run(w.carol, "apocrypha saint create", saint="Dr. Zeez", name="Zeez")
-        await run(w.alice, "apocrypha new", mode="guided", mission="taking_the_plunge")
-        sid = int(component(fake.messages(w.table)[0], "start")["custom_id"].split(":")[1])
-        await run(w.bob, "apocrypha join", saint="Frank Block")
-        await run(w.carol, "apocrypha join", saint="Zeez")
-        await run(w.alice, "apocrypha start")
-        await run(w.alice, "apocrypha guide reveal", nexus="motel")
-        await run(w.alice, "apocrypha guide place", nexus="motel")
-        await run(w.alice, "apocrypha guide stack", nexus="motel", cards="Strix")
+        await t.run(w.alice, "apocrypha guide reveal", nexus="motel")
+        await t.run(w.alice, "apocrypha guide place", nexus="motel")
+        await t.run(w.alice, "apocrypha guide stack", nexus="motel", cards="Strix")
 
         # A saint pressing the guide's controls: refused in plain words, nothing changes.
         before = await state()

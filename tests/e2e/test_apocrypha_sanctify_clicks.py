@@ -10,60 +10,21 @@ unguarded nexus; then Zeez's panel offers **Attempt the seal**, and his click se
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.games.apocrypha import RULES
-from tests.e2e.harness import running_bot, settle
-from tests.e2e.test_apocrypha_guided import component
+from tests.e2e.apocrypha_table import Table, only_apocrypha
+from tests.e2e.harness import running_bot
 from tests.fakediscord import FakeDiscord
 
 
 async def test_guard_and_seal_buttons(fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    only_apocrypha(monkeypatch)
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path, seed=5) as bot:
-        sid = 0
+        t = Table(fake, bot, fresh=True)
+        run, state, click, labels = t.run, t.state, t.click, t.labels
 
-        async def run(user: Any, command: str, **options: Any) -> Any:
-            ix = await (await fake.slash(user, w.table, command, **options)).done()
-            await settle(bot)
-            return ix
-
-        async def state() -> dict[str, Any]:
-            return (await bot.service.store.get(sid, fresh=True)).state
-
-        async def click(user: Any, label: str) -> Any:
-            panel = fake.dm_messages(user)[-1]
-            ix = await (await fake.click(user, panel, fake.find_button(panel, label=label))).done()
-            await settle(bot)
-            return ix
-
-        def labels(user: Any) -> str:
-            return fake.dm_messages(user)[-1].text + " | " + repr(fake.dm_messages(user)[-1].components)
-
-        await run(w.alice, "apocrypha saint create", saint="ophelia_willows", name="Ophelia")
-        await run(w.bob, "apocrypha saint create", saint="frank_block", name="Frank")
-        await run(w.carol, "apocrypha saint create", saint="dr_zeez", name="Zeez")
-        await run(w.alice, "apocrypha new", mode="coop", mission="christmas_in_candlepoint")
-        table = fake.messages(w.table)[0]
-        sid = int(component(table, "start")["custom_id"].split(":")[1])
-        await run(w.alice, "apocrypha join", saint="Ophelia")
-        await run(w.bob, "apocrypha join", saint="Frank")
-        await run(w.carol, "apocrypha join", saint="Zeez")
-        for user, nexus in ((w.alice, "chapel"), (w.bob, "chapel"), (w.carol, "hospital")):
-            lobby = fake.messages(w.table)[0]
-            await (
-                await fake.select(user, lobby, component(lobby, "choir_start")["custom_id"], [nexus])
-            ).done()
-            await settle(bot)
-        lobby = fake.messages(w.table)[0]
-        await (
-            await fake.select(w.alice, lobby, component(lobby, "choir_first")["custom_id"], [str(w.carol.id)])
-        ).done()
-        await settle(bot)
-        lobby = fake.messages(w.table)[0]
-        await (await fake.click(w.alice, lobby, component(lobby, "start")["custom_id"])).done()
-        await settle(bot)
+        await t.make_saints()
+        sid = await t.open_coop("christmas_in_candlepoint")
+        await t.start_choir([(w.alice, "chapel"), (w.bob, "chapel"), (w.carol, "hospital")], first=w.carol)
 
         # The table as the story needs it: Gryla's archetype on top of the Hospital, the Chapel on its
         # Hope side, Zeez in his Investigate step with an investigation in hand, and sixes to roll.
@@ -114,10 +75,7 @@ async def test_guard_and_seal_buttons(fake_discord: FakeDiscord, tmp_path, monke
             (w.bob, "Guard", {"guard": "chapel"}),
             (w.alice, "Only a saint at Hospital", {}),
         ):
-            before = await state()
-            ix = await run(user, "apocrypha seal", **options)
-            assert ix.ephemeral and words.lower() in ix.text.lower(), ix.text
-            assert await state() == before
+            await t.refused(user, "apocrypha seal", words, **options)
 
         # Seal: Zeez's panel offers it, and a win vs. the master seals the Hospital by itself.
         assert "Attempt the seal" in labels(w.carol)

@@ -25,14 +25,14 @@ THRESHOLDS = [17, 13, 9, 5, 1]
 
 Block = dict[str, Any]
 
-# The tracker's own effects. The rulebook gives only Winded (1 damage to everyone); the rest are
-# house rules that keep climbing in the same spirit (see docs/catharsis.md).
-STANDARD: dict[int, list[Block]] = {
-    17: [{"op": "hurt_each", "amount": 1}],
-    13: [{"op": "hurt_each", "amount": 2}],
-    9: [{"op": "no_reroll_next"}, {"op": "hurt_each", "amount": 1}],
-    5: [{"op": "discard_each", "n": 1}],
-    1: [{"op": "hurt_each", "amount": 3}],
+# The tracker's own effects. The rulebook gives only Winded (1 damage to everyone). The rest are
+# house rules (see docs/catharsis.md): each tier strikes with a fixed effect of the strength of the
+# Random Morale table the difficulty's schedule would roll there (below), milder than that table's
+# average, so the tracker grows harsher with the difficulty as the rulebook's tables do.
+LEVELS: dict[int, list[Block]] = {
+    1: [{"op": "hurt_each", "amount": 1}],
+    2: [{"op": "discard_each", "n": 1}, {"op": "hurt_each", "amount": 1}],
+    3: [{"op": "discard_each", "n": 1}, {"op": "hurt_each", "amount": 2}],
 }
 
 TABLES: dict[int, list[list[Block]]] = {
@@ -95,6 +95,12 @@ SCHEDULE: dict[str, dict[int, int]] = {
     "adventurers": {17: 1, 13: 1, 9: 2, 5: 2, 1: 3},
     "veterans": {17: 1, 13: 1, 9: 2, 5: 3, 1: 3},
     "last-ditch": {17: 1, 13: 2, 9: 2, 5: 3, 1: 3},
+}
+
+
+# The standard tracker's effect at each threshold, per difficulty.
+STANDARD: dict[str, dict[int, list[Block]]] = {
+    level: {t: LEVELS[table] for t, table in plan.items()} for level, plan in SCHEDULE.items()
 }
 
 

@@ -529,7 +529,7 @@ class Catharsis(Rules[CatharsisState]):
         name = tier_name(tier_of_threshold(threshold))
         if not pub.random_morale:
             events.append(Event.public("tier", f"{name} takes its toll."))
-            run_blocks(state, STANDARD[threshold], events)
+            run_blocks(state, STANDARD[pub.difficulty][threshold], events)
             return
         self._roll_table(state, SCHEDULE[pub.difficulty][threshold], events)
 

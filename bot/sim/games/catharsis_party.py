@@ -37,7 +37,7 @@ def tier_cost(state: CatharsisState, threshold: int) -> float:
     """What reaching a tier costs: its standard effects, or a Random Morale roll's average."""
     if state.public.random_morale:
         return 3.0 * len(living(state)) + 2.0
-    return 1.0 + sum(block_cost(state, b) for b in STANDARD[threshold])
+    return 1.0 + sum(block_cost(state, b) for b in STANDARD[state.public.difficulty][threshold])
 
 
 def morale_price(state: CatharsisState, n: int) -> float:

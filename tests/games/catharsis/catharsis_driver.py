@@ -86,3 +86,11 @@ def random_step(state: CatharsisState, rng: Rng) -> tuple[CatharsisState, int, A
         return None
     move = rng.choice(moves)
     return RULES.apply(state, seat, move).state, seat, move
+
+
+def morale_blow(card: str, players: int) -> int:
+    """The Morale a foe's own attacks take each round, for that starting party size (0 if none)."""
+    from bot.games.catharsis.cards import scaled
+
+    attacks = content().encounters[card].attacks
+    return sum(scaled(a.amount, players) for a in attacks if a.kind == "morale")

@@ -15,10 +15,11 @@ def fight(roles: list[str] | None = None, first: str = "blighted-stallion", **op
 
 def test_damage_hits_the_foe_and_exhausts_the_power() -> None:
     s = fight()
+    start = s.public.foes[0].health
     board(s, 0, P("Rising Sun"), P("Quick Draw"))
     dice(s, 0, 6, 2)
     s = act(s, 0, type="activate", slot=0, dice=[0])
-    assert s.public.foes[0].health == 7 - 3
+    assert s.public.foes[0].health == start - 3  # Rising Sun's top: 3 damage for a 6
     hero = s.public.heroes[0]
     assert not hero.board[0].ready and hero.dice[0].used and not hero.dice[1].used
 
@@ -26,13 +27,14 @@ def test_damage_hits_the_foe_and_exhausts_the_power() -> None:
 def test_multiple_hits_and_aiming_at_one_of_several_foes() -> None:
     s = fight(first="horrific-mass")  # the Mass enters with a Mass Spawn beside it
     assert [f.card for f in s.public.foes] == ["horrific-mass", "mass-spawn"]
+    mass, spawn = (f.health for f in s.public.foes)
     board(s, 0, P("Twin Fangs"), P("Quick Draw"))
     dice(s, 0, 1, 2, 3)
     assert "Choose which foe" in refused(s, 0, type="activate", slot=0, dice=[0, 1])
     s2 = act(s, 0, type="activate", slot=0, dice=[0, 1], target=1)
-    assert s2.public.foes[1].health == 3 - 2 and s2.public.foes[0].health == 18
+    assert s2.public.foes[1].health == spawn - 2 and s2.public.foes[0].health == mass  # both hits on one
     s3 = act(s, 0, type="activate", slot=0, dice=[0, 1], targets=[1, 0])
-    assert s3.public.foes[1].health == 2 and s3.public.foes[0].health == 17
+    assert s3.public.foes[1].health == spawn - 1 and s3.public.foes[0].health == mass - 1  # one each
 
 
 def test_prevent_damage_goes_to_any_hero_and_soaks_the_foes_blow() -> None:
@@ -118,10 +120,11 @@ def test_replace_this_power_draws_a_fresh_one_in_its_place() -> None:
     board(s, 0, P("Stubborn Mule"), P("Spore Puff"))
     dice(s, 0, 2)
     top = s.secret.decks[0][0]
+    start = s.public.foes[0].health
     s = act(s, 0, type="activate", slot=0, half="bottom", dice=[0])
     hero = s.public.heroes[0]
     assert hero.board[0].card == top and hero.board[0].ready
-    assert P("Stubborn Mule") in hero.discards and s.public.foes[0].health == 6
+    assert P("Stubborn Mule") in hero.discards and s.public.foes[0].health == start - 1
 
 
 def test_replace_a_target_power_on_any_board() -> None:
@@ -146,6 +149,7 @@ def test_replace_with_an_empty_deck_just_discards() -> None:
 
 def test_spore_counters_hurt_the_foe_at_the_start_of_each_round() -> None:
     s = fight(roles=["jaden"])
+    start = s.public.foes[0].health
     board(s, 0, P("Spore Puff"), P("Hay Bale Wall"), P("Tough Hide"))
     dice(s, 0, 3)
     s = act(s, 0, type="activate", slot=0, dice=[0])
@@ -155,16 +159,17 @@ def test_spore_counters_hurt_the_foe_at_the_start_of_each_round() -> None:
     if s.public.vote is not None:
         s = act(s, 0, type="vote", option=0)
     assert s.public.round == 2
-    # 4 health; Jaden's Passive added a Spore when the Stallion wounded him; both bit at round 2.
-    assert s.public.foes[0].spores == 2 and s.public.foes[0].health == 4 - 2
+    # Jaden's Passive added a Spore when the Stallion wounded him; both bit at round 2.
+    assert s.public.foes[0].spores == 2 and s.public.foes[0].health == start - 2
 
 
 def test_boost_takes_a_spore_counter_for_more_damage() -> None:
     s = fight(roles=["jaden", "leme"])
+    start = s.public.foes[0].health
     board(s, 0, P("Pitchfork Thrust"))
     dice(s, 0, 1, 2)
     s2 = act(s, 0, type="activate", slot=0, dice=[0, 1], boost=True)
-    assert s2.public.foes[0].health == 7 - 4 and s2.public.heroes[0].counters["spore"] == 1
+    assert s2.public.foes[0].health == start - 4 and s2.public.heroes[0].counters["spore"] == 1
     board(s, 0, P("Spore Puff"))
     dice(s, 0, 1)
     assert "nothing to gain" in refused(s, 0, type="activate", slot=0, dice=[0], boost=True)
@@ -204,13 +209,14 @@ def test_retrieve_pays_from_pools_not_dice() -> None:
     s = fight(roles=["hidorian", "leme"])
     board(s, 0, P("Fate Thread"), P("Twin Omens"))
     dice(s, 0, 1, 3, 5)
+    start = s.public.foes[0].health
     assert "pools, not your rolled dice" in refused(
         s, 0, type="activate", slot=0, half="bottom", dice=[0, 1, 2]
     )
     s2 = act(s, 0, type="activate", slot=0, half="bottom")
     hero = s2.public.heroes[0]
     assert hero.pools[1] == 0 and hero.pools[3] == 0 and hero.pools[5] == 0 and not hero.board[0].ready
-    assert s2.public.foes[0].health == 7 - 5
+    assert s2.public.foes[0].health == start - 5
     assert "pools cannot pay" in refused(s, 0, type="activate", slot=1, half="bottom")
 
 
@@ -218,13 +224,14 @@ def test_combo_takes_each_cost_once_before_exhausting() -> None:
     s = fight(roles=["tenzin", "leme"])
     board(s, 0, P("Palm Strike"), P("Iron Body"))
     dice(s, 0, 1, 1, 2, 3)
+    start = s.public.foes[0].health
     s = act(s, 0, type="activate", slot=0, dice=[0])
     assert s.public.heroes[0].board[0].ready
     assert "do not pay" in refused(s, 0, type="activate", slot=0, dice=[1])
     s = act(s, 0, type="activate", slot=0, dice=[2])
     s = act(s, 0, type="activate", slot=0, dice=[3])
     assert not s.public.heroes[0].board[0].ready
-    assert s.public.foes[0].health == 1
+    assert s.public.foes[0].health == start - 6  # 2 for each of the three costs paid
 
 
 def test_combo_used_once_is_spent_when_the_round_ends() -> None:

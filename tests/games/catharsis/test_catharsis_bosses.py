@@ -21,9 +21,13 @@ def test_every_deck_has_monsters_traps_events_specials_and_the_boss_at_the_botto
 
 
 def test_monster_health_and_damage_follow_the_starting_party_size() -> None:
-    for n, hp in ((1, 4), (2, 7), (3, 10), (4, 13)):
+    card = content().encounters["blighted-stallion"]
+    seen = []
+    for n in (1, 2, 3, 4):
         s = new_game(n, first=["blighted-stallion"])
-        assert s.public.foes[0].health == hp
+        assert s.public.foes[0].health == card.health[n - 1]  # the card's value for n heroes
+        seen.append(s.public.foes[0].health)
+    assert seen == sorted(set(seen))  # every extra hero makes the monster tougher
 
 
 def test_corrupted_horse_shaman_spirit_has_armour_and_lifts_morale_when_beaten() -> None:
@@ -54,10 +58,11 @@ def test_forest_elemental_grows_fiercer_with_three_burns() -> None:
     s = new_game(2, roles=["unmei", "leme"], boss="forest-elemental", first=["ash-wolf"])
     s.public.heroes[0].counters["burn"] = 2
     s.public.heroes[1].counters["burn"] = 1
+    start = s.public.foes[0].health
     board(s, 0, P("Rising Sun"))
     dice(s, 0, 6)
     s = act(s, 0, type="activate", slot=0, dice=[0])
-    assert s.public.foes[0].health == 6 - 2  # 3 damage, 1 shrugged off
+    assert s.public.foes[0].health == start - 2  # 3 damage, 1 shrugged off
     s = act(act(s, 0, type="done"), 1, type="done")
     assert s.public.packets[0].amount == 3 + 1
 

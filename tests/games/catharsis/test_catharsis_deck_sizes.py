@@ -38,6 +38,7 @@ def test_maddened_mare_leaves_no_time_to_reroll_in_the_first_round() -> None:
 def test_cinder_bat_sets_the_party_alight_as_it_swoops_in() -> None:
     s = new_game(2, roles=["unmei", "leme"], boss="forest-elemental", first=["cinder-bat"])
     assert [h.counters.get("burn", 0) for h in s.public.heroes] == [1, 1]
+    s.public.foes[0].health = 3  # worn down to what one Rising Sun deals
     board(s, 0, P("Rising Sun"))
     dice(s, 0, 6)
     s = act(s, 0, type="activate", slot=0, dice=[0])

@@ -62,7 +62,8 @@ def test_a_dead_hero_takes_no_actions_but_still_counts_for_party_size() -> None:
     s = act(s, 0, type="recover", slots=[0])
     if s.public.vote:
         s = act(s, 0, type="vote", option=0)
-    assert s.public.foes[0].health == 7  # still the 2-player value
+    stallion = content().encounters["blighted-stallion"].health
+    assert stallion[0] != stallion[1] and s.public.foes[0].health == stallion[1]  # still the 2-player value
 
 
 def test_damage_to_a_player_overflows_when_that_hero_dies() -> None:

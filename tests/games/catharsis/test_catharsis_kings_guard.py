@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.prng import Rng
 from bot.games.catharsis.bossdeck import build_deck
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id
+from tests.games.catharsis.catharsis_driver import act, board, dice, morale_blow, new_game, power_id
 
 P = power_id
 DECK = "kings-guard"
@@ -33,6 +33,7 @@ def test_the_guard_knits_one_health_per_card_set_aside_each_round() -> None:
     s = new_game(1, roles=["unmei"], boss=DECK, first=[KING])
     s.public.set_aside = ["murder-hole", "whispering-courtiers"]
     s.public.foes[1].health = 1
+    s.public.foes[1].max_health = 9  # room to knit: a lone hero's guard is only 2 strong
     s = act(s, 0, type="done")
     hero = s.public.heroes[0]
     while s.public.packets:
@@ -56,7 +57,7 @@ def test_the_guard_rises_while_cards_remain_then_the_king_goes_into_a_frenzy() -
     assert not s.public.foes[1].alive and s.public.foes[0].frenzy
     s = act(s, 0, type="done")
     assert sorted(p.mode for p in s.public.packets) == ["player", "seat"]  # his blow and the frenzy's
-    assert s.public.morale == 21 - 2
+    assert s.public.morale == 21 - morale_blow(KING, 1) - 2  # his own Morale blow, and the frenzy's 2
 
 
 def test_once_the_king_falls_his_guard_rises_no_more() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from bot.games.catharsis.combat import run_blocks
 from bot.games.catharsis.damage import lose_morale
-from bot.games.catharsis.morale import DIFFICULTIES, SCHEDULE, STANDARD, TABLES, tier_for, tier_name
+from bot.games.catharsis.morale import DIFFICULTIES, LEVELS, SCHEDULE, STANDARD, TABLES, tier_for, tier_name
 from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
 
 P = power_id
@@ -172,14 +172,15 @@ def test_table_3_effects() -> None:
 def test_half_damage_and_weakened_numbers() -> None:
     s, ev = fresh()
     s.public.half_damage = True
+    start = s.public.foes[0].health
     board(s, 0, P("Rising Sun"))
     dice(s, 0, 6)
     s2 = act(s, 0, type="activate", slot=0, dice=[0])
-    assert s2.public.foes[0].health == 5 - 1
+    assert s2.public.foes[0].health == start - 1  # Rising Sun's 3, halved and rounded down
     s.public.half_damage = False
     s.public.weakened = 0
     s3 = act(s, 0, type="activate", slot=0, dice=[0])
-    assert s3.public.foes[0].health == 5 - 1
+    assert s3.public.foes[0].health == start - 1  # a weakened hero's numbers all count as 1
 
 
 def test_foe_strikes_first_when_the_table_says_so() -> None:
@@ -220,16 +221,22 @@ def test_devils_luck_spends_morale_to_reroll() -> None:
     assert s.public.vote is not None and s.public.vote.kind == "devil"
 
 
-def test_house_rule_tracker_effects_for_every_tier() -> None:
+def test_house_rule_tracker_effects_follow_the_difficulty_schedule() -> None:
+    # Winded is the rulebook's (1 damage each) everywhere; every other tier strikes with the fixed
+    # effect of the table the difficulty's Random Morale schedule would roll there.
+    assert all(STANDARD[level][17] == [{"op": "hurt_each", "amount": 1}] for level in DIFFICULTIES)
+    for level, plan in SCHEDULE.items():
+        assert STANDARD[level] == {t: LEVELS[table] for t, table in plan.items()}
+    assert STANDARD["new-questors"][9] != STANDARD["adventurers"][9]  # the same tier bites harder
     s, ev = fresh()
-    run_blocks(s, STANDARD[13], ev)
-    assert [p.amount for p in s.public.packets] == [2, 2]
+    run_blocks(s, LEVELS[1], ev)
+    assert [(p.mode, p.amount) for p in s.public.packets] == [("seat", 1), ("seat", 1)]
     s.public.packets = []
-    run_blocks(s, STANDARD[9], ev)
-    assert s.public.next_no_reroll and [p.amount for p in s.public.packets] == [1, 1]
+    run_blocks(s, LEVELS[2], ev)
+    assert [(p.mode, p.amount) for p in s.public.packets] == [("discard", 1)] * 2 + [("seat", 1)] * 2
     s.public.packets = []
-    run_blocks(s, STANDARD[1], ev)
-    assert [p.amount for p in s.public.packets] == [3, 3]
+    run_blocks(s, LEVELS[3], ev)
+    assert [(p.mode, p.amount) for p in s.public.packets] == [("discard", 1)] * 2 + [("seat", 2)] * 2
 
 
 def test_no_refresh_offered_when_it_would_empty_morale() -> None:

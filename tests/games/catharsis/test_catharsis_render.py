@@ -20,9 +20,10 @@ def test_table_shows_foes_morale_tier_boards_and_dice() -> None:
     s.public.heroes[1].counters["spore"] = 2
     dice(s, 0, 6, 2)
     s = act(s, 0, type="activate", slot=0, dice=[0])
+    foe = s.public.foes[0]
     embed = render.table_embed(project(s, None)["public"], NAMES)
     text = embed.description + "".join(f.name + f.value for f in embed.fields)
-    assert "Blighted Stallion" in text and "4/7" in text
+    assert "Blighted Stallion" in text and f"{foe.max_health - 3}/{foe.max_health}" in text  # Rising Sun hit for 3
     assert "Morale" in text and "21/21" in text and "Heroic" in text
     assert "⚫ Rising Sun" in text and "⚫ Quick Draw" in text
     assert "~~6~~ 2" in text and "spore 2" in text and "Unmei Hanaka" in text

@@ -6,7 +6,7 @@ from bot.engine.prng import Rng
 from bot.games.catharsis.bossdeck import build_deck
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import new_foe
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, take_all
+from tests.games.catharsis.catharsis_driver import act, board, dice, morale_blow, new_game, power_id, take_all
 
 P = power_id
 SNIPER = "demon-eyed-sniper"
@@ -23,12 +23,14 @@ def test_she_shoots_then_slips_three_cards_deeper_keeping_her_wounds() -> None:
     s = new_game(1, roles=["unmei"], boss=SNIPER, first=[SNIPER, "tripwire", "smoke-bomb", "hired-spotter"])
     board(s, 0, P("Rising Sun"), P("Quick Draw"), P("Petal Cut"))
     dice(s, 0, 6)
+    full = s.public.foes[0].health
     s = act(s, 0, type="activate", slot=0, dice=[0])
-    assert s.public.foes[0].health == 12 - 3
+    assert s.public.foes[0].health == full - 3
     s = act(s, 0, type="done")
     assert [p.amount for p in s.public.packets] == [2]  # she fires before she runs
     s = take_all(s)
-    assert s.public.quarry == 9 and s.public.morale == 21 - 1
+    # she takes her wounds with her, and her escape costs 1 Morale beside her own Morale blow
+    assert s.public.quarry == full - 3 and s.public.morale == 21 - morale_blow(SNIPER, 1) - 1
     assert s.secret.boss_deck[:4] == ["tripwire", "smoke-bomb", "hired-spotter", SNIPER]
     assert s.public.phase == "between" and s.public.foes == [] and s.public.vote.kind == "refresh"
     s = act(s, 0, type="vote", option=0)  # no recovery after an escape: push on to the next card
@@ -40,7 +42,8 @@ def test_she_returns_with_the_health_she_carried_away() -> None:
     s.public.quarry = 5
     s.secret.boss_deck = [SNIPER, "hired-spotter"]
     foe = new_foe(s, content().encounters[SNIPER])
-    assert foe.health == 5 and foe.max_health == 12 and not foe.cornered
+    full = content().encounters[SNIPER].health[0]
+    assert full > 5 and foe.health == 5 and foe.max_health == full and not foe.cornered
 
 
 def test_cornered_at_the_end_of_the_deck_she_fires_everything_and_stays() -> None:
@@ -54,7 +57,7 @@ def test_cornered_at_the_end_of_the_deck_she_fires_everything_and_stays() -> Non
     s = act(act(s, 0, type="done"), 1, type="done")
     kinds = sorted(p.mode for p in s.public.packets)
     assert kinds == ["player", "seat", "seat"]  # her shot, then 1 to every hero
-    assert s.public.morale == 21 - 2
+    assert s.public.morale == 21 - morale_blow(SNIPER, 2) - 2  # cornered: her own blows, and 2 more Morale
     s = take_all(s)
     if s.public.vote is not None:
         s = act(act(s, 0, type="vote", option=0), 1, type="vote", option=0)

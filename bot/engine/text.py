@@ -23,3 +23,10 @@ def verb(n: int, one: str, many: str) -> str:
 def tidy(text: str) -> str:
     """No doubled stop where a name ends its own sentence: "You drew Attacked!." -> "...Attacked!"."""
     return re.sub(r"([!?])\.(?!\.)", r"\1", text)
+
+
+def and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -583,6 +583,13 @@ class ApocryphaCog(
         mine = next((p for p in public.get("pending", []) if p["seat"] == seat), None)
         if mine:
             return mine["text"]
+        between = public.get("between")
+        if between and between.get("stage") == "fragments":
+            chooser = next((p["seat"] for p in public.get("pending", [])), None)
+            if chooser is not None:
+                return f"Waiting for @{{{chooser}}} to choose a fragment from the display."
+        if between and between.get("stage") == "rebuild":
+            return "Your deck is ready; waiting for the rest of the choir to finish rebuilding."
         check = public.get("check")
         if check and check.get("stage") != "done":
             if check["seat"] == seat:
@@ -799,7 +806,8 @@ class ApocryphaCog(
                 continue
             pick = between.picks.get(seat, NO_PICK) if between else NO_PICK
             gifts = list(state.players[seat].kept) if between and seat not in between.dead else None
-            changed = await self._update_saint(row, state, seat, user, brought.name, pick, gifts)
+            sacrificed = list(between.sacrificed.get(seat, [])) if between else []
+            changed = await self._update_saint(row, state, seat, user, brought.name, pick, gifts, sacrificed)
             if changed is not None:
                 lines.append(f"{mention(user)} " + render.record_change(self.book, *changed))
         if lines:
@@ -818,6 +826,7 @@ class ApocryphaCog(
         name: str,
         pick: str,
         gifts: list[str] | None,
+        sacrificed: list[str],
     ) -> tuple[SaintRecord, SaintRecord] | None:
         """One saint's record after Mission End (None if it was retired during the mission)."""
         assert row.guild_id is not None
@@ -827,7 +836,7 @@ class ApocryphaCog(
             if current is None:
                 return None
             base = SaintRecord.model_validate(current.data)
-            new = after_mission(base, state, seat, self.book, self._rng(row, 100 + seat), pick, gifts)
+            new = after_mission(base, state, seat, self.book, self._rng(row, 100 + seat), pick, gifts, sacrificed)
             seen[:] = [(base, new)]
             current.data = new.model_dump(mode="json")
             return current

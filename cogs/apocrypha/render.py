@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.engine.text import and_list
 from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
 from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death, parse_pick
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
@@ -65,6 +66,10 @@ def card_text(book: CardBook, uid: str, public: dict[str, Any] | None = None) ->
     for power in [*getattr(card, "powers", []), *getattr(card, "during", [])]:
         cost = f" - {power.cost.capitalize()}" if power.cost != "none" else ""
         bits.append(f"{power.timing.capitalize()}{cost}: {power.text}")
+    deck = getattr(card, "deck", None)
+    if deck:  # a fragment that adds cards to the saint's deck while it is slotted
+        adds = [plural(n, "more omen") if k == "omen" else plural(n, f"more {k.capitalize()} gift") for k, n in deck.items()]
+        bits.append(f"Your deck holds {and_list(adds)}")
     return " · ".join(bits)
 
 
@@ -252,17 +257,23 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
     ending = mission_end_lines(book, public, who)
     if ending:
         embed.add_field(name="Mission End", value=clip("\n".join(ending), FIELD_VALUE_MAX), inline=False)
-    pending = public.get("pending", [])
-    if pending:
-        embed.add_field(
-            name="Waiting on an answer",
-            value=clip(
-                "\n".join(f"{who(p['seat'])}: {name_seats(p['text'], who)}" for p in pending), FIELD_VALUE_MAX
-            ),
-            inline=False,
-        )
+    waiting = waiting_lines(public, who)
+    if waiting:
+        embed.add_field(name="Waiting on an answer", value=clip("\n".join(waiting), FIELD_VALUE_MAX), inline=False)
     _trim(embed, TABLE_BUDGET)
     return [embed]
+
+
+def waiting_lines(public: dict[str, Any], who: Callable[[int], str]) -> list[str]:
+    """Each question the table waits on; between missions the choir's rebuild is one line (each saint's
+    gaps are in the Mission End field)."""
+    pending = public.get("pending", [])
+    rebuilding = [who(p["seat"]) for p in pending if p.get("kind") == "rebuild"]
+    lines = [f"{who(p['seat'])}: {name_seats(p['text'], who)}" for p in pending if p.get("kind") != "rebuild"]
+    if rebuilding:
+        lines.append(f"{and_list(rebuilding)}: {'rebuilds' if len(rebuilding) == 1 else 'rebuild'} "
+                     "for the next mission (trade on the table, then press Done).")
+    return lines
 
 
 def confront_lines(
@@ -302,6 +313,8 @@ def hand_embed(
     between = public.get("between")
     if between and between.get("stage") in ("rebuild", "done"):
         return _rebuild_embed(book, public, private, seat, prompt)
+    if between:
+        return _mission_end_embed(book, public, seat, prompt, who)
     lines = [f"**{name(u)}**: {clip(card_text(book, u, public), 320)}" for u in hand]
     embed = discord.Embed(
         title=f"{saint.get('name', 'Your saint')}: your hand ({len(hand)}/{saint.get('hand_size', '?')})",
@@ -327,6 +340,23 @@ def hand_embed(
     return embed
 
 
+def _mission_end_embed(
+    book: CardBook, public: dict[str, Any], seat: int, prompt: str, who: Callable[[int], str]
+) -> discord.Embed:
+    """After the verdict, before the rebuild: the fragment display and the picks so far. The mission's
+    hand and its last turn's private lines are gone with it."""
+    saint = public.get("saints", {}).get(str(seat), {})
+    embed = discord.Embed(
+        title=f"{saint.get('name', 'Your saint')}: Mission End",
+        description=clip("\n".join(mission_end_lines(book, public, who)), 3500),
+        colour=COLOUR,
+    )
+    if prompt:
+        embed.add_field(name="Now", value=clip(prompt, FIELD_VALUE_MAX), inline=False)
+    embed.set_footer(text="Use the controls below, or /apocrypha answer.")
+    return embed
+
+
 def _rebuild_embed(
     book: CardBook, public: dict[str, Any], private: dict[str, Any], seat: int, prompt: str
 ) -> discord.Embed:
@@ -348,7 +378,21 @@ def _rebuild_embed(
     embed.add_field(name="On the table", value=clip(", ".join(table) or "nothing", FIELD_VALUE_MAX), inline=False)
     if prompt:
         embed.add_field(name="Now", value=clip(prompt, FIELD_VALUE_MAX), inline=False)
-    embed.set_footer(text="Use the controls below, or /apocrypha saint trade give: or take:, and /apocrypha answer.")
+    mine = next((p for p in public.get("pending", []) if p.get("seat") == seat and p.get("kind") == "rebuild"), None)
+    fragments = (mine.get("data") or {}).get("fragments", []) if mine else []
+    if fragments:
+        embed.add_field(
+            name="Your fragments (you may sacrifice any of them now)",
+            value=clip(", ".join(namer(book, public)(f) for f in fragments), FIELD_VALUE_MAX),
+            inline=False,
+        )
+    if b.get("stage") == "done":
+        embed.set_footer(text="Your saint's record is written for the next mission: /apocrypha saint show.")
+    else:
+        embed.set_footer(
+            text="Use the controls below, or /apocrypha saint trade give: or take:, /apocrypha saint sacrifice, "
+            "and /apocrypha answer."
+        )
     return embed
 
 
@@ -510,6 +554,8 @@ def mission_end_lines(book: CardBook, public: dict[str, Any], who: Callable[[int
             + (", given up to avoid the death" if trade else "")
             + (f" ({name(gone)} gives way)" if gone else "")
         )
+    for seat, fids in b.get("sacrificed", {}).items():
+        lines.append(f"{who(int(seat))} sacrificed {and_list([name(f) for f in fids])} at will.")
     if b.get("stage") in ("rebuild", "done"):
         table = ", ".join(f"{name(g)} ({book.gifts[g].virtue.capitalize()})" for g in b.get("table", []) if g in book.gifts)
         lines.append(f"Gifts on the table: {table or 'none'}.")

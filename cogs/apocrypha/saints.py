@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.engine.errors import GameError
 from bot.games.apocrypha.cards import CardBook
 from bot.games.apocrypha.saints import SaintRecord, new_record
+from bot.service import actor_of
 from bot.store import PlayerRecord
 from cogs.apocrypha import render
 from cogs.common.confirm import Done, ask, confirmed
@@ -171,6 +172,31 @@ class SaintCommands:
         command = {"type": "offer", "gift": give} if give else {"type": "take", "gift": take}
         notice = "You put it on the table." if give else "You take it."
         await self._saint_act(interaction, lambda v, s, r: command, notice)  # type: ignore[attr-defined]
+
+    @saint.command(
+        name="sacrifice",
+        description="Between missions: sacrifice a fragment from your halo, at will (it goes back to the box).",
+    )
+    @app_commands.describe(fragment="A fragment in your saint's halo")
+    async def saint_sacrifice(self, interaction: discord.Interaction, fragment: str) -> None:
+        command = {"type": "sacrifice_fragment", "fragment": fragment}
+        await self._saint_act(interaction, lambda v, s, r: command, "You sacrifice it.")  # type: ignore[attr-defined]
+
+    @saint_sacrifice.autocomplete("fragment")
+    async def _halo_fragments(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The fragments the saint may sacrifice now (their rebuild question lists them)."""
+        try:
+            row = await self._here(interaction)  # type: ignore[attr-defined]
+        except GameError:
+            return []
+        public = (row.state or {}).get("public") or {}
+        seat = actor_of(row, interaction.user.id)
+        mine = [p for p in public.get("pending", []) if p.get("seat") == seat and p.get("kind") == "rebuild"]
+        fragments = (mine[0].get("data") or {}).get("fragments", []) if mine else []
+        name = render.namer(self.book, public)
+        return _choices({f: name(f) for f in fragments}, current)
 
     @saint_create.autocomplete("saint")
     async def _box_saints(

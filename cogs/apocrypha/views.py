@@ -32,6 +32,7 @@ from bot.games.apocrypha.commands import (
     Reroll,
     ResetHand,
     Roll,
+    SacrificeFragment,
     Seal,
     StartTurn,
     Take,
@@ -73,6 +74,7 @@ def saint_items(
     omens: list[Investigate] = []
     moves: list[Move] = []
     trades: list[Offer | Take] = []
+    forget: list[SacrificeFragment] = []
     picks: list[Answer] = []
     for act in actions:
         if isinstance(act, Answer) and pending and pending.get("kind") in PICK_KINDS:
@@ -81,6 +83,8 @@ def saint_items(
             buttons.append(_answer_button(sid, pending, act))
         elif isinstance(act, (Offer, Take)):
             trades.append(act)
+        elif isinstance(act, SacrificeFragment):
+            forget.append(act)
         elif isinstance(act, Next):
             buttons.append(
                 GameButton(sid, "next", label=_next_label(public, seat), style=discord.ButtonStyle.primary)
@@ -183,6 +187,16 @@ def saint_items(
         ]
         selects.append(GameSelect(sid, "pick", options=options, placeholder=PICK_PLACEHOLDER[pending["kind"]]))
     selects += _trade_selects(sid, book, trades)
+    if forget:
+        options = [
+            discord.SelectOption(
+                label=_label(f"Sacrifice {name(a.fragment)}"),
+                value=a.fragment,
+                description=clip(card_text(book, a.fragment, public), OPTION_DESCRIPTION_MAX) or None,
+            )
+            for a in forget[:25]
+        ]
+        selects.append(GameSelect(sid, "forget", options=options, placeholder="Sacrifice a fragment…"))
     check = public.get("check")
     if check and check.get("stage") == "assist" and check.get("seat") == seat:
         buttons.append(GameButton(sid, "ask", label="Ask for an assist"))
@@ -441,6 +455,8 @@ def command_for(
         return {"type": "answer", "option": int(value)}
     if verb in ("offer", "take") and value:
         return {"type": verb, "gift": value}
+    if verb == "forget" and value:
+        return {"type": "sacrifice_fragment", "fragment": value}
     if verb == "order":
         return {"type": "answer", "order": examined}
     if verb == "lose":

@@ -83,6 +83,7 @@ async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
         assert public["pending"][0]["seat"] == 1 and "pick" in repr(panel(w.bob).components)
         none = [o["label"] for o in options(w.bob, "pick")].index("No fragment")
         await choose(w.bob, "pick", str(none))
+        carols = (await state())["public"]["between"]["display"][0]
         await choose(w.carol, "pick", "0")
 
         # -- between missions: trading gifts within the choir ----------------------------------------------
@@ -108,8 +109,21 @@ async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
         await choose(w.bob, "take", gift)
         await run(w.bob, "apocrypha saint trade", give=book.gifts[swap].name)
         await choose(w.alice, "take", swap)
+        # -- between missions: fragments sacrificed at will, from the panel or by command ----------------
+        forget = [o["label"] for o in options(w.alice, "forget")]
+        assert forget == ["Sacrifice The Tale", f"Sacrifice {book.fragments[display[0]].name}"]
+        assert "Your fragments" in panel(w.alice).text
+        await refused(w.alice, "apocrypha saint sacrifice", "a death stays in your halo", fragment="Death")
+        await refused(w.bob, "apocrypha saint sacrifice", "not a fragment in your halo", fragment="The Tale")
+        await choose(w.alice, "forget", display[0])
+        assert f"sacrifices the fragment {book.fragments[display[0]].name}" in fake.public_text(w.table)
+        assert [o["label"] for o in options(w.alice, "forget")] == ["Sacrifice The Tale"]
+        ix = await run(w.carol, "apocrypha saint sacrifice", fragment=book.fragments[carols].name)
+        assert ix.ephemeral and "You sacrifice it" in ix.text
+        assert "forget" not in repr(panel(w.carol).components)
         for user in (w.alice, w.bob, w.carol):
             await click(user, "Done: my deck is ready")
+        await refused(w.alice, "apocrypha saint sacrifice", "no game in this channel", fragment="The Tale")
         public = (await state())["public"]
         assert public["outcome"] == "won" and public["pending"] == []
         await settle(bot)
@@ -121,7 +135,9 @@ async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
             return SaintRecord.model_validate(found.data)
 
         ophelia, frank = await record(w.alice, "Ophelia"), await record(w.bob, "Frank")
-        assert ophelia.halo[7] == display[0] and ophelia.halo[6] == "the_tale" and ophelia.missions == 1
+        # The Cutting Room gave way for the new fragment, which Ophelia then sacrificed at will.
+        assert 7 not in ophelia.halo and ophelia.halo[6] == "the_tale" and ophelia.missions == 1
+        assert carols not in (await record(w.carol, "Zeez")).halo.values()
         assert gift in frank.gifts and swap in ophelia.gifts
         mine = public["between"]["held"]
         for seat, saint in (("0", "ophelia_willows"), ("1", "frank_block"), ("2", "dr_zeez")):

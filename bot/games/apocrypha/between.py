@@ -28,6 +28,7 @@ from bot.games.apocrypha.saints import (
     fit_gifts,
     fragment_display,
     fragments_to_give_up,
+    is_death,
     kept_gifts,
     settle_halo,
 )
@@ -135,7 +136,10 @@ def settled(t: Table, seat: int) -> SaintRecord:
     The death drawn here is a stand-in: only whether the saint dies matters for the deck."""
     view = t.view(seat)
     base = SaintRecord(saint_id=view.saint_id, name=view.name)
-    return settle_halo(base, t.state, seat, t.book, Rng.from_seed(0), _between(t).picks.get(seat, NO_PICK))
+    b = _between(t)
+    return settle_halo(
+        base, t.state, seat, t.book, Rng.from_seed(0), b.picks.get(seat, NO_PICK), b.sacrificed.get(seat, [])
+    )
 
 
 def begin_rebuild(t: Table) -> None:
@@ -182,7 +186,9 @@ def clear_the_table(t: Table) -> None:
 
 
 def _ask_rebuild(t: Table, seat: int) -> Pending:
-    return Pending(seat=seat, kind="rebuild", text=need_text(t, seat), options=[DONE])
+    return Pending(
+        seat=seat, kind="rebuild", text=need_text(t, seat), options=[DONE], data={"fragments": fragments_held(t, seat)}
+    )
 
 
 def need_text(t: Table, seat: int) -> str:
@@ -219,6 +225,35 @@ def take(t: Table, seat: int, gift: str) -> None:
     kept.append(cid)
     _count(t, seat)
     t.say("trade", f"{seat_ref(seat)} takes {t.name(cid)} from the table.")
+
+
+def fragments_held(t: Table, seat: int) -> list[str]:
+    """The fragments in the saint's halo as Mission End leaves it (the one just chosen included), in slot
+    order; what a saint may sacrifice at will while rebuilding."""
+    record = settled(t, seat)
+    return [record.halo[slot] for slot in sorted(record.fragments())]
+
+
+def sacrifice(t: Table, seat: int, fragment: str) -> None:
+    """A saint sacrifices a fragment at will between missions (the rulebook allows any number). It goes
+    back to the box; a fragment that added cards to the deck no longer asks for them."""
+    b = t.pub.between
+    if b is None or b.stage != "rebuild":
+        raise GameError("Fragments are sacrificed at will only between missions, while the choir rebuilds its decks.")
+    if not any(p.seat == seat and p.kind == "rebuild" for p in t.pub.pending):
+        raise GameError("You are done rebuilding your deck, so your halo is settled for the next mission.")
+    held = fragments_held(t, seat)
+    wanted = fragment.split("#", 1)[0].strip()
+    fid = next((f for f in held if f == wanted or t.name(f).lower() == wanted.lower()), None)
+    if fid is None:
+        halo = settled(t, seat).halo.values()
+        if any(is_death(c) and wanted.lower() in (c, t.name(c).lower()) for c in halo):
+            raise GameError("Only fragments can be sacrificed at will; a death stays in your halo.")
+        raise GameError(f"{fragment} is not a fragment in your halo.")
+    b.sacrificed.setdefault(seat, []).append(fid)
+    b.needs[seat] = deck_needs(settled(t, seat), t.book)
+    _count(t, seat)
+    t.say("fragment", f"{seat_ref(seat)} sacrifices the fragment {t.name(fid)}; it goes back to the box.")
 
 
 def done(t: Table, pending: Pending) -> None:
@@ -312,3 +347,4 @@ def _count(t: Table, seat: int) -> None:
     for p in t.pub.pending:
         if p.seat == seat and p.kind == "rebuild":
             p.text = need_text(t, seat)
+            p.data = {"fragments": fragments_held(t, seat)}  # what the saint may sacrifice (the halo is public)

@@ -117,6 +117,13 @@ class Take(BaseModel):
     gift: str
 
 
+class SacrificeFragment(BaseModel):
+    """Between missions: sacrifice a fragment from your halo, at will (it goes back to the box)."""
+
+    type: Literal["sacrifice_fragment"] = "sacrifice_fragment"
+    fragment: str
+
+
 class EndTurn(BaseModel):
     """Reset (discard any cards you name, recycle the named extras) and pass the turn."""
 
@@ -362,6 +369,7 @@ SAINT_COMMANDS = (
     Focus,
     Offer,
     Take,
+    SacrificeFragment,
 )
 GUIDE_COMMANDS = (
     PrepareNexus,
@@ -408,6 +416,7 @@ Command = Annotated[
     | Focus
     | Offer
     | Take
+    | SacrificeFragment
     | PrepareNexus
     | RevealNexus
     | PlaceSaints

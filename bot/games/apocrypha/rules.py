@@ -52,6 +52,7 @@ from bot.games.apocrypha.commands import (
     ResetHand,
     RevealNexus,
     Roll,
+    SacrificeFragment,
     Seal,
     StartTurn,
     Take,
@@ -305,6 +306,8 @@ class Apocrypha(Rules[ApocryphaState]):
     def _saint(self, t: Table, seat: int, cmd: Any) -> None:
         pub = t.pub
         mine = [p for p in pub.pending if p.seat == seat]
+        if isinstance(cmd, SacrificeFragment):
+            return between.sacrifice(t, seat, cmd.fragment)
         if pub.step == "over" and not isinstance(cmd, (Answer, Offer, Take)):
             raise GameError("The mission is over: only the Mission End choices are left.")
         if isinstance(cmd, Offer):
@@ -471,7 +474,8 @@ class Apocrypha(Rules[ApocryphaState]):
             if p.kind == "rebuild":
                 kept = sorted(set(state.players[seat].kept))
                 table = sorted(set(pub.between.table)) if pub.between else []
-                return [Answer(), *(Offer(gift=g) for g in kept), *(Take(gift=g) for g in table)]
+                forget = [SacrificeFragment(fragment=f) for f in between.fragments_held(t, seat)]
+                return [Answer(), *(Offer(gift=g) for g in kept), *(Take(gift=g) for g in table), *forget]
             count = len(state.players[seat].hand) if p.kind == "pick_card" else len(p.options) or 2
             return [Answer(option=i) for i in range(count)]
         if pub.step == "over":

@@ -164,9 +164,11 @@ def settle_halo(
     book: CardBook,
     rng: Rng,
     pick: str = NO_PICK,
+    sacrificed: list[str] | None = None,
 ) -> SaintRecord:
     """The record's halo after Mission End: the fragments and deaths kept, the fragment chosen from the
-    display (slotted, or traded for the death), the death slotted, the eight-card limit. Gifts untouched."""
+    display (slotted, or traded for the death), the death slotted, the eight-card limit, then the
+    fragments the saint sacrificed at will between missions. Gifts untouched."""
     fragment, trade_for_death, give_up = parse_pick(pick)
     rec = record.model_copy(deep=True)
     view = state.public.saints[seat]
@@ -191,6 +193,10 @@ def settle_halo(
         slot_death(rec, draw_death(book, rng))
     if not rec.dead:
         enforce_limit(rec)
+    for fid in sacrificed or []:
+        slot = next((s for s in sorted(rec.fragments()) if rec.halo[s] == fid), None)
+        if slot is not None:
+            rec.halo.pop(slot)
     return rec
 
 
@@ -208,14 +214,16 @@ def after_mission(
     rng: Rng,
     pick: str = NO_PICK,
     gifts: list[str] | None = None,
+    sacrificed: list[str] | None = None,
 ) -> SaintRecord:
     """The saint's record after Mission End.
 
     pick: the saint's choice from the fragment display (see parse_pick).
     gifts: the deck the choir rebuilt for the saint between missions; without it, the gifts the
     saint kept, trimmed to the deck and filled with new Alpha gifts.
+    sacrificed: the fragments the saint sacrificed at will between missions.
     """
-    rec = settle_halo(record, state, seat, book, rng, pick)
+    rec = settle_halo(record, state, seat, book, rng, pick, sacrificed)
     if rec.dead:
         return rec
     rec.gifts = list(gifts) if gifts is not None else kept_gifts(state, seat, book)

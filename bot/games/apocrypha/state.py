@@ -205,6 +205,7 @@ class Between(BaseModel):
     table: list[str] = []  # gift ids offered to the choir, in the order they were put down
     drawn: dict[int, int] = {}  # seat -> new Alpha gifts drawn for a shortfall
     dead: list[int] = []  # saints the ninth death kills: their gifts go on the table
+    sacrificed: dict[int, list[str]] = {}  # seat -> fragment ids sacrificed at will while rebuilding
 
 
 class Public(Part):

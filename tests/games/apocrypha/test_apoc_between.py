@@ -10,7 +10,7 @@ from test_apoc_coop import FRANK, OPHELIA, ZEEZ, christmas, seal_step
 
 from bot.engine.prng import Rng
 from bot.games.apocrypha.cards import load_book
-from bot.games.apocrypha.commands import Answer, EndTurn, Next, Offer, Seal, Take
+from bot.games.apocrypha.commands import Answer, EndTurn, Next, Offer, SacrificeFragment, Seal, Take
 from bot.games.apocrypha.rules import Apocrypha
 from bot.games.apocrypha.saints import after_mission, new_record
 from bot.games.apocrypha.state import card_id
@@ -156,3 +156,41 @@ def test_mission_end_choices_out_of_step_are_refused(real):
     game.fails(OPHELIA, Take(gift="crowbar"), "only between missions")
     rebuild(game)
     game.fails(OPHELIA, Offer(gift="no such thing"), "no gift called")
+
+
+def test_a_saint_may_sacrifice_fragments_at_will_while_rebuilding(real):
+    """The rulebook: saints may sacrifice any number of fragments between missions. A fragment that
+    added a card to the deck (The Tale: a Soul gift) stops asking for it; a death cannot go this way."""
+    game = christmas(real)
+    game.pub.saints[OPHELIA].halo = {7: "the_tale", 1: "death", 3: "the_cutting_room"}
+    game.fails(OPHELIA, SacrificeFragment(fragment="The Tale"), "only between missions")
+    rebuild(game)
+    b = game.pub.between
+    soul = b.needs[OPHELIA]["soul"]
+    # Her deck was built without The Tale's Soul gift (the halo was set after it), so she is short.
+    assert "1 Soul short" in next(p.text for p in game.pub.pending if p.seat == OPHELIA)
+    forget = [a for a in real.legal_actions(game.state, OPHELIA) if isinstance(a, SacrificeFragment)]
+    assert sorted(a.fragment for a in forget) == ["the_cutting_room", "the_tale"]
+    game.fails(OPHELIA, SacrificeFragment(fragment="Death"), "a death stays in your halo")
+    game.fails(OPHELIA, SacrificeFragment(fragment="The Tech"), "is not a fragment in your halo")
+    game.fails(ZEEZ, SacrificeFragment(fragment="The Tale"), "is not a fragment in your halo")
+    game.do(OPHELIA, SacrificeFragment(fragment="The Tale"))
+    b = game.pub.between
+    assert b.sacrificed[OPHELIA] == ["the_tale"] and b.needs[OPHELIA]["soul"] == soul - 1
+    assert "sacrifices the fragment The Tale" in game.public_text()
+    mine = next(p for p in game.pub.pending if p.seat == OPHELIA)
+    assert mine.data["fragments"] == ["the_cutting_room"] and "complete" in mine.text
+    game.fails(OPHELIA, SacrificeFragment(fragment="the_tale"), "is not a fragment in your halo")
+    # The timeout answers Done and sacrifices nothing more; after Done the halo is settled.
+    assert real.timeout_command(game.state, OPHELIA) == Answer(option=0)
+    game.do(OPHELIA, Answer(option=0))
+    game.fails(OPHELIA, SacrificeFragment(fragment="The Cutting Room"), "You are done rebuilding")
+    for seat in (ZEEZ, FRANK):
+        game.do(seat, Answer(option=0))
+    assert game.pub.outcome == "won"
+    b = game.pub.between
+    kept = list(game.state.players[OPHELIA].kept)
+    record = new_record("ophelia_willows", real.book)
+    after = after_mission(record, game.state, OPHELIA, real.book, Rng.from_seed(1), "-", kept, b.sacrificed[OPHELIA])
+    assert set(after.halo.values()) == {"death", "the_cutting_room"}
+    assert sum(real.book.gifts[g].virtue == "soul" for g in after.gifts) == soul - 1

@@ -399,3 +399,42 @@ def test_omen_and_move_options_say_what_they_do(rules, book):
     # Chapel is on its Doom side: what that does to saints there, and how many cards it holds.
     assert moves["Chapel"].startswith("Doom · ") and moves["Chapel"] == "Doom · 0 cards: Trash your highest Soul die."
     assert all(d and len(d) <= 100 for d in [*omens.values(), *moves.values()])
+
+
+def test_after_the_mission_the_panel_drops_the_missions_hand_and_recent_lines():
+    """Once the mission is won the saint's panel is about Mission End: no hand from the mission, no
+    Recent lines from its last turn, and a prompt that says whose fragment choice the choir waits on."""
+    from test_apoc_between import win
+    from test_apoc_coop import OPHELIA, ZEEZ, christmas
+
+    from bot.games.apocrypha import RULES
+    from cogs.apocrypha.cog import ApocryphaCog
+
+    game = christmas(RULES)
+    win(game)
+    view = project(game.state, ZEEZ)
+    prompt = ApocryphaCog._prompt(view["public"], ZEEZ)
+    assert prompt == f"Waiting for @{{{OPHELIA}}} to choose a fragment from the display."
+    text = text_of([render.hand_embed(RULES.book, view, ZEEZ, prompt, ["You draw Bones."], WHO.get)])
+    assert "You draw Bones" not in text and "Recent" not in text and "your hand" not in text
+    assert "Mission End" in text and "Fragments on display" in text and "endturn" not in text
+    mine = project(game.state, OPHELIA)
+    text = text_of([render.hand_embed(RULES.book, mine, OPHELIA, "Choose a fragment.", [], WHO.get)])
+    assert "Choose a fragment." in text
+
+
+def test_the_table_names_the_rebuilding_choir_in_one_line():
+    """Between missions every saint is asked to rebuild; the table's waiting field says it once."""
+    from test_apoc_between import rebuild
+    from test_apoc_coop import OPHELIA, christmas
+
+    from bot.games.apocrypha import RULES
+
+    game = christmas(RULES)
+    rebuild(game)
+    public = project(game.state, OPHELIA)["public"]
+    who = {0: "<@100>", 1: "<@101>", 2: "<@102>"}.get
+    embed = render.table_embeds(RULES.book, public, who)[0]
+    waiting = next(f.value for f in embed.fields if f.name == "Waiting on an answer")
+    assert waiting.count("Rebuild") + waiting.count("rebuild") == 1, waiting
+    assert "<@100>, <@101> and <@102>" in waiting

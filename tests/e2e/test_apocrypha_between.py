@@ -67,7 +67,7 @@ async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
         public = (await state())["public"]
         assert public["outcome"] is None and public["between"]["stage"] == "fragments"
         display = public["between"]["display"]
-        assert len(display) == 3 and public["pending"][0]["seat"] == 0
+        assert display[0] == "the_abandoned_house" and len(display) == 4 and public["pending"][0]["seat"] == 0
         table = fake.public_text(w.table)
         assert "Mission End" in table and "Fragments on display" in table
         labels = [o["label"] for o in options(w.alice, "pick")]

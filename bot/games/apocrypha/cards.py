@@ -335,6 +335,9 @@ class Mission(Strict):
     delays: list[str] = []
     powers: list[Power] = []
     fragments: list[Fragment] = []  # custom fragments this mission hands out
+    # The box fragment printed on the back of the mission card: on display after a win, unless a saint
+    # of the choir already holds it (Christmas in Candlepoint: The Abandoned House).
+    back_fragment: str = ""
     clock_omens: int = Field(default=24, ge=0, le=60)
     # A Candle for Each: omens per saint, and omens to start with whatever the choir's size.
     candles: int = Field(default=8, ge=1, le=12)
@@ -485,6 +488,8 @@ def check_mission(book: CardBook, mission: Mission) -> None:
                 raise CardDataError(f"{where}: true threat {threat!r} is not a threat")
             if book.threats[threat].rank == "novem" and tt.role != "master":
                 raise CardDataError(f"{where}: the novem {threat!r} is displayed as a master")
+    if mission.back_fragment and mission.back_fragment not in book.fragments:
+        raise CardDataError(f"{where}: back fragment {mission.back_fragment!r} is not a fragment")
     if mission.chapter and mission.chapter not in book.chapters:
         raise CardDataError(f"{where}: chapter {mission.chapter!r} is not a chapter")
     if mission.mode == "coop":

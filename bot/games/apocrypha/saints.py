@@ -129,8 +129,10 @@ def fragment_display(state: ApocryphaState, book: CardBook, rng: Rng) -> tuple[l
     pub = state.public
     mission = book.missions.get(pub.mission or "")
     held = {card_id(u) for view in pub.saints.values() for u in view.halo.values()}
-    display = [f.id for f in mission.fragments if f.id not in held] if mission else []
-    fleeting = sorted(f for f, c in book.fragments.items() if c.fleeting and f not in display)
+    display = [mission.back_fragment] if mission and mission.back_fragment else []
+    display += [f.id for f in mission.fragments] if mission else []
+    display = [f for f in display if f not in held]
+    fleeting = sorted(f for f, c in book.fragments.items() if c.fleeting and f not in display and f not in held)
     display += rng.sample(fleeting, min(len(pub.order), len(fleeting)))
     last = next((s for s in (pub.active, pub.last_active) if s is not None), pub.order[0] if pub.order else 0)
     start = pub.order.index(last) if last in pub.order else 0

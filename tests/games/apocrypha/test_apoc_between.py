@@ -10,9 +10,9 @@ from test_apoc_coop import FRANK, OPHELIA, ZEEZ, christmas, seal_step
 
 from bot.engine.prng import Rng
 from bot.games.apocrypha.cards import load_book
-from bot.games.apocrypha.commands import Answer, EndTurn, Next, Offer, SacrificeFragment, Seal, Take
+from bot.games.apocrypha.commands import Answer, EndTurn, Next, Offer, Play, SacrificeFragment, Seal, Take
 from bot.games.apocrypha.rules import Apocrypha
-from bot.games.apocrypha.saints import after_mission, new_record
+from bot.games.apocrypha.saints import after_mission, deck_plan, new_record
 from bot.games.apocrypha.state import card_id
 
 
@@ -42,7 +42,8 @@ def test_a_won_mission_asks_each_saint_in_turn_for_a_fragment(real):
     b = game.pub.between
     assert game.pub.outcome is None and game.pub.step == "over" and b.stage == "fragments"
     assert b.order == [OPHELIA, ZEEZ, FRANK]  # the saint who took the last turn, then to the left
-    assert len(b.display) == 3  # one fleeting fragment per saint
+    # The fragment on the back of the mission, then one fleeting fragment per saint.
+    assert b.display[0] == "the_abandoned_house" and len(b.display) == 4
     assert [p.seat for p in game.pub.pending] == [OPHELIA] and game.pub.pending[0].kind == "fragment"
     assert real.waiting_for(game.state) == [OPHELIA]
     game.fails(ZEEZ, Answer(option=0), "waiting for")
@@ -194,3 +195,38 @@ def test_a_saint_may_sacrifice_fragments_at_will_while_rebuilding(real):
     after = after_mission(record, game.state, OPHELIA, real.book, Rng.from_seed(1), "-", kept, b.sacrificed[OPHELIA])
     assert set(after.halo.values()) == {"death", "the_cutting_room"}
     assert sum(real.book.gifts[g].virtue == "soul" for g in after.gifts) == soul - 1
+
+
+def test_christmas_in_candlepoint_rewards_the_abandoned_house(real):
+    """The rulebook's worked Mission End: the fragment on the back of Christmas in Candlepoint, The
+    Abandoned House, is on display beside a fleeting fragment per saint. Whoever takes it keeps it: it
+    adds an omen to their deck and lets them examine the top card of their nexus at each Support step.
+    While a saint of the choir holds it, it is not on display again."""
+    book = real.book
+    house = book.fragments["the_abandoned_house"]
+    assert real.book.missions["christmas_in_candlepoint"].back_fragment == house.id and not house.fleeting
+    game = christmas(real)
+    win(game)
+    game.do(OPHELIA, Answer(option=game.pub.pending[0].options.index("Take The Abandoned House")))
+    assert game.pub.between.picks[OPHELIA] == house.id
+    record = after_mission(new_record("ophelia_willows", book), game.state, OPHELIA, book, Rng.from_seed(1), house.id)
+    assert house.id in record.halo.values()
+    plain = new_record("ophelia_willows", book)
+    assert deck_plan(record, book)["omen"] == deck_plan(plain, book)["omen"] + 1
+    # The next Christmas: Ophelia brings it, so the display holds only fleeting fragments, none held.
+    again = christmas(real, seed=4)
+    again.pub.saints[OPHELIA].halo = {7: "the_abandoned_house", 1: "the_cutting_room"}
+    win(again)
+    display = again.pub.between.display
+    assert house.id not in display and "the_cutting_room" not in display and len(display) == 3
+    # Its power: at the Support step, examine the top card of your nexus.
+    game = christmas(real)
+    game.pub.saints[OPHELIA].halo = {7: "the_abandoned_house"}
+    while game.pub.step != "support":
+        game.do(OPHELIA, Next())
+    top = game.state.secret.nexus_decks["chapel"][0]
+    assert Play(card="the_abandoned_house") in real.legal_actions(game.state, OPHELIA)
+    events = game.do(OPHELIA, Play(card="the_abandoned_house"))
+    told = [e.text for e in events if e.seat == OPHELIA and e.kind == "examine"]
+    assert told == [f"On top of the nexus: {real.book.card(card_id(top)).name}."]
+    assert Play(card="the_abandoned_house") not in real.legal_actions(game.state, OPHELIA)  # once a step

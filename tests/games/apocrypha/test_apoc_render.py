@@ -294,7 +294,7 @@ def test_mission_end_choices_come_to_the_saints_panel_and_the_table():
     items = views.saint_items(9, RULES.book, public, OPHELIA, RULES.legal_actions(game.state, OPHELIA))
     pick = next(i for i in items if i.verb == "pick")
     labels = [o.label for o in pick.item.options]
-    assert labels[-1] == "No fragment" and sum("to avoid your death" in x for x in labels) == 3
+    assert labels[-1] == "No fragment" and sum("to avoid your death" in x for x in labels) == 4
     assert not views.saint_items(9, RULES.book, public, FRANK, RULES.legal_actions(game.state, FRANK))
     text = text_of(render.table_embeds(RULES.book, public, WHO.get))
     assert "Mission End" in text and "Fragments on display" in text

@@ -57,6 +57,9 @@ def card_text(book: CardBook, uid: str, public: dict[str, Any] | None = None) ->
         info = (public or {}).get("fragments_given", {}).get(cid)
         return info.get("text", "") if info else ""
     bits = []
+    base = getattr(card, "enhances", "")
+    if base:  # the chapter's altered version of a Base card, standing in for it
+        bits.append(f"Enhanced version of {book.card(base).name}")
     targets = getattr(card, "targets", None)
     if targets:
         bits.append(" or ".join(f"{t.virtue.capitalize()} {t.number}" for t in targets))

@@ -175,6 +175,9 @@ class Gift(CardBase):
     targets: list[Target] = Field(min_length=1)
     keywords: Keywords = Keywords()
     alpha: bool = False
+    # An Enhanced card (a chapter's altered version of a Base card): the Base card's id. While its
+    # chapter is in the box, it stands in the box instead of that Base card (chapters.py).
+    enhances: str = ""
 
 
 class Threat(CardBase):
@@ -186,6 +189,7 @@ class Threat(CardBase):
     rank: Literal["threat", "master", "minion", "novem"] = "threat"
     # Damage is of the check's virtue unless the card says otherwise.
     damage_virtue: Virtue | None = None
+    enhances: str = ""  # an Enhanced threat: the Base threat it alters (see Gift.enhances)
 
 
 class Omen(CardBase):
@@ -465,6 +469,13 @@ def _cross_check(book: CardBook) -> None:
             chapter = card.keywords.chapter.lower()
             if chapter != "base" and chapter not in book.chapters:
                 raise CardDataError(f"apocrypha {kind} ({card.id}): chapter {chapter!r} is not a chapter")
+            if card.enhances:
+                base = getattr(book, kind).get(card.enhances)
+                if base is None or base.keywords.chapter.lower() != "base" or chapter == "base":
+                    raise CardDataError(
+                        f"apocrypha {kind} ({card.id}): an Enhanced card is a chapter's card altering a Base "
+                        f"{kind[:-1]}, and {card.enhances!r} is not one"
+                    )
     for mission in book.missions.values():
         check_mission(book, mission)
 

@@ -13,6 +13,7 @@ its confrontation powers apply when a saint confronts it.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from bot.games.apocrypha.cards import Chapter, Power
@@ -27,13 +28,26 @@ def chapter(t: Any) -> Chapter | None:
     return t.book.chapters.get(t.pub.chapter or "")
 
 
-def in_box(t: Any, card: Any) -> bool:
-    """Whether a card may be drawn from the box now: base cards always, a chapter's only in its missions."""
+def in_box(t: Any, card: Any, replaced: Container[str] | None = None) -> bool:
+    """Whether a card may be drawn from the box now: base cards always, a chapter's only in its missions,
+    except a Base card that one of the chapter's Enhanced cards alters: the Enhanced card stands in."""
     if not t.pub.chapter:
         return True
     keywords = getattr(card, "keywords", None)
     own = keywords.chapter.lower() if keywords is not None else "base"
-    return own in ("base", t.pub.chapter)
+    if own == "base":
+        return card.id not in (enhanced(t.book, t.pub.chapter) if replaced is None else replaced)
+    return own == t.pub.chapter
+
+
+def enhanced(book: Any, chapter_id: str) -> dict[str, str]:
+    """Base card id -> the chapter's Enhanced card that stands in for it while the chapter is in the box."""
+    return {
+        card.enhances: card.id
+        for table in (book.gifts, book.threats)
+        for card in table.values()
+        if card.enhances and card.keywords.chapter.lower() == chapter_id
+    }
 
 
 def novem_at_large(book: Any, mission_id: str | None, cornered: bool) -> list[Any]:

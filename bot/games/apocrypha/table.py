@@ -167,8 +167,9 @@ class Table:
         for _, uid in all_zones(self.state):
             used[card_id(uid)] = used.get(card_id(uid), 0) + 1
         out = []
+        replaced = chapters.enhanced(self.book, self.pub.chapter)
         for cid, card in sorted(table.items()):
-            if used.get(cid, 0) >= card.copies or not chapters.in_box(self, card):
+            if used.get(cid, 0) >= card.copies or not chapters.in_box(self, card, replaced):
                 continue
             if virtue and getattr(card, "virtue", None) != virtue:
                 continue

@@ -169,7 +169,7 @@ def test_beating_a_pack_runt_calls_a_new_lycanthrope_from_the_box(real):
     terminate(t, False)  # lost, a new threat came from no nexus: back to the box
     assert confront.card not in [u for _, u in all_zones(t.state)]
     # With no Lycanthrope left in the box, the instruction is impossible and is ignored.
-    for cid in ("skinwalker", "pack_runt", "pack_runt"):
+    for cid in ("skinwalker", "feral_dogs_enhanced", "feral_dogs_enhanced", "pack_runt", "pack_runt"):
         t.sec.nexus_decks["lake"].append(t.new_instance(cid)) if t.box_has(cid) else None
     begin_confront(t, seat, t.sec.nexus_decks["lake"].pop(), origin=None)
     terminate(t, True)
@@ -210,3 +210,47 @@ def test_a_novem_must_be_displayed_as_the_master(real):
     mission.true_threats[0].label = "C"
     with pytest.raises(CardDataError, match="novem"):
         check_mission(real.book, mission)
+
+
+def test_enhanced_cards_stand_in_for_their_base_cards_while_their_chapter_is_in_the_box(real):
+    """An Enhanced card is a chapter's altered version of a Base card. Preparing a Skinwalkers mission,
+    the chapter's Enhanced Feral Dogs and Brass Knuckles join the box and the Base ones they alter stay
+    out; in any other chapter the Base cards are drawn and the Enhanced ones are not. The Enhanced Feral
+    Dogs are Lycanthropes, so the chapter's Lycanthropy holds against them."""
+    book = real.book
+    pairs = {"feral_dogs": "feral_dogs_enhanced", "brass_knuckles": "brass_knuckles_enhanced"}
+    assert chapters.enhanced(book, "skinwalkers") == pairs and chapters.enhanced(book, "candlepoint") == {}
+    for base, better in pairs.items():
+        assert book.card(better).enhances == base and chapter_of(book, base) == "base"
+    for seed in range(4):
+        moon = coop(real, MOON, saints=6, seed=seed)
+        boxed = moon.t.box_cards("threat") + moon.t.box_cards("gift")
+        assert set(pairs.values()) <= set(boxed) | set(dealt(moon)) and not set(pairs) & set(boxed), seed
+        assert not set(pairs) & set(dealt(moon)), seed
+        candle = coop(real, "christmas_in_candlepoint", saints=6, seed=seed)
+        boxed = candle.t.box_cards("threat") + candle.t.box_cards("gift")
+        assert set(pairs) <= set(boxed) | set(dealt(candle)) and not set(pairs.values()) & set(boxed), seed
+        assert not set(pairs.values()) & set(dealt(candle)), seed
+    # Across the seeds the Moon's nexus decks do deal the Enhanced dogs.
+    assert any(
+        "feral_dogs_enhanced" in dealt(coop(real, MOON, saints=6, seed=seed)) for seed in range(12)
+    )
+    game = coop(real, MOON, saints=2, starts={0: "lake", 1: "lake"}, first=0)
+    t = game.t
+    from bot.games.apocrypha.investigate import begin_confront
+
+    begin_confront(t, 0, take(t, "feral_dogs_enhanced"), origin="lake")
+    assert golden.allowed(t, 0, "avoid").by.source == "Lycanthropy"
+
+
+def test_an_enhanced_card_must_alter_a_base_card_of_its_kind(real):
+    from bot.engine.cards import CardDataError
+    from bot.games.apocrypha.cards import _cross_check
+
+    book = real.book.model_copy(deep=True)
+    book.threats["feral_dogs_enhanced"].enhances = "pack_runt"  # a chapter card, not a Base one
+    with pytest.raises(CardDataError, match="Enhanced"):
+        _cross_check(book)
+    book.threats["feral_dogs_enhanced"].enhances = "brass_knuckles"  # a gift, not a threat
+    with pytest.raises(CardDataError, match="Enhanced"):
+        _cross_check(book)

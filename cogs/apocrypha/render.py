@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.engine.text import and_list
+from bot.games.apocrypha import pencil
 from bot.games.apocrypha.cards import VIRTUE_NAMES, CardBook
 from bot.games.apocrypha.saints import DEATH_LIMIT, SaintRecord, is_death, parse_pick
 from bot.games.apocrypha.state import SAINT_SLOT, card_id
@@ -229,6 +230,9 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
     threats = true_threat_lines(book, public)
     if threats:
         embed.add_field(name="True threats", value=clip("\n".join(threats), FIELD_VALUE_MAX), inline=False)
+    marks = pencil.lines(book, public.get("chapter", ""), public.get("pencil", {}))
+    if marks:
+        embed.add_field(name="The chapter's divider, in pencil", value=clip("\n".join(marks), FIELD_VALUE_MAX), inline=False)
     nexuses = public.get("nexuses", {})
     saints = public.get("saints", {})
     for seat in public.get("order", []) or [int(s) for s in saints]:
@@ -519,6 +523,9 @@ def record_embed(book: CardBook, record: SaintRecord) -> discord.Embed:
                 value=clip(", ".join(name(g) for g in gifts), FIELD_VALUE_MAX),
                 inline=True,
             )
+    marks = pencil.summary(book, record.pencil)
+    if marks:
+        embed.add_field(name="Chapter dividers, in pencil", value=clip("\n".join(marks), FIELD_VALUE_MAX), inline=False)
     return embed
 
 

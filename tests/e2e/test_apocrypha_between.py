@@ -142,3 +142,9 @@ async def test_a_won_mission_ends_and_the_choir_rebuilds_between_missions(
         mine = public["between"]["held"]
         for seat, saint in (("0", "ophelia_willows"), ("1", "frank_block"), ("2", "dr_zeez")):
             assert mine[seat] == public["between"]["needs"][seat], saint
+
+        # -- the chapter's divider, in pencil: on the table, in the records, in `saint show` ----------------
+        assert "☑ Christmas saved" in fake.public_text(w.table)
+        assert ophelia.pencil == frank.pencil == {"candlepoint": {"christmas_saved": 1}}
+        ix = await run(w.alice, "apocrypha saint show", name="Ophelia")
+        assert ix.ephemeral and "The Secrets of Candlepoint: Christmas saved" in ix.text

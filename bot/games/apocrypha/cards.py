@@ -310,6 +310,16 @@ class MissionTrueThreat(Strict):
         return self.name or self.threat.replace("_", " ").title()
 
 
+class PencilMark(Strict):
+    """A line on the back of a chapter's divider, kept in pencil from mission to mission: a tick box
+    (most = 1) or a tally up to `most`."""
+
+    key: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str = Field(min_length=1)
+    most: int = Field(default=1, ge=1, le=20)
+    text: str = ""
+
+
 class Chapter(Strict):
     """A chapter of the storybooks: its cards (keywords.chapter = its id) join the box when one of
     its missions is prepared, and its chapter powers apply during its missions."""
@@ -319,6 +329,24 @@ class Chapter(Strict):
     divider: str = ""  # what the back of the chapter's divider tells the players
     power_name: str = ""  # the chapter power's name ("Lycanthropy")
     powers: list[Power] = []
+    pencil: list[PencilMark] = []  # what the divider's back asks the choir to track (pencil.py)
+
+
+class PencilWrite(Strict):
+    """A mission writes on its chapter's divider when it ends: `add` (or rub out, if negative) marks."""
+
+    when: Literal["won", "lost"]
+    mark: str
+    add: int = Field(default=1, ge=-20, le=20)
+
+
+class PencilRead(Strict):
+    """A mission reads its chapter's divider when it is prepared: the clock changes by
+    `clock` omens for each mark of `mark`."""
+
+    mark: str
+    clock: int = Field(ge=-12, le=12)
+    text: str = Field(min_length=1)
 
 
 class ClockEntry(Strict):
@@ -355,6 +383,9 @@ class Mission(Strict):
     # The chapter the mission belongs to (a `chapters` id): only base cards and that chapter's are
     # in the box. Empty: every chapter's cards are (a guide's own mission may use any).
     chapter: str = ""
+    # What the mission writes on, and reads from, its chapter's divider (pencil.py).
+    pencil_writes: list[PencilWrite] = []
+    pencil_reads: list[PencilRead] = []
 
 
 def slug(name: str) -> str:
@@ -503,6 +534,10 @@ def check_mission(book: CardBook, mission: Mission) -> None:
         raise CardDataError(f"{where}: back fragment {mission.back_fragment!r} is not a fragment")
     if mission.chapter and mission.chapter not in book.chapters:
         raise CardDataError(f"{where}: chapter {mission.chapter!r} is not a chapter")
+    marks = {m.key for m in book.chapters[mission.chapter].pencil} if mission.chapter in book.chapters else set()
+    for line in [*mission.pencil_writes, *mission.pencil_reads]:
+        if line.mark not in marks:
+            raise CardDataError(f"{where}: {line.mark!r} is not on its chapter's divider")
     if mission.mode == "coop":
         from bot.games.apocrypha.structures import check_mission as check_structure
 

@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural
-from bot.games.apocrypha import archetypes, structures
+from bot.games.apocrypha import archetypes, pencil, structures
 from bot.games.apocrypha.cards import Mission, MissionTrueThreat
 from bot.games.apocrypha.state import Confrontation, Coop, NexusView, card_id
 from bot.games.apocrypha.table import Table
@@ -64,7 +64,11 @@ def prepare(t: Table, m: Mission, players: int) -> None:
     )
     chapter = t.book.chapters.get(m.chapter)
     if chapter is not None:
-        t.say("chapter", f"The {chapter.name} chapter's cards join the box. {chapter.divider}".strip())
+        the = pencil.the(chapter.name)
+        t.say("chapter", f"{the} chapter's cards join the box. {chapter.divider}".strip())
+        marks = pencil.lines(t.book, m.chapter, t.pub.pencil)
+        if marks:
+            t.say("pencil", f"The back of {pencil.the(chapter.name, lower=True)} divider, in pencil: {'; '.join(marks)}.")
 
 
 def describe_true_threat(tt: MissionTrueThreat, book: Any = None) -> str:
@@ -88,6 +92,7 @@ def archetype_instance(t: Table, cid: str) -> str:
 def build_clock(t: Table, m: Mission, players: int) -> list[str]:
     """The clock by the clock structure; returns the archetypes the Tolling Bell shuffled into it."""
     count = m.candle_base + m.candles * players if m.clock == "candle_per_saint" else m.clock_omens
+    count = max(1, count + pencil.clock_change(t, m))
     clock = [u for u in (t.random_new("omen") for _ in range(count)) if u]
     rung = archetypes.bell(m, players) if m.clock == "tolling_bell" else []
     clock += [archetype_instance(t, cid) for cid in rung]

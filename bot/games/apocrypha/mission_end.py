@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
+from bot.games.apocrypha import pencil
 from bot.games.apocrypha.state import Pending
 from bot.games.apocrypha.table import Table
 
@@ -36,6 +37,7 @@ def after_verdict(t: Table, won: bool) -> None:
     guide having handed out the fragments."""
     from bot.games.apocrypha import between
 
+    pencil.write(t, won)
     if t.pub.mode == "coop" and t.pub.order:
         between.start(t, won)
     else:

@@ -22,6 +22,7 @@ from bot.games.apocrypha import (
     guide,
     investigate,
     opponents,
+    pencil,
     playable,
     sanctify,
     turns,
@@ -166,6 +167,7 @@ class Apocrypha(Rules[ApocryphaState]):
         t = Table(state, book)
         saint_ids = sorted(book.saints)
         taken: set[str] = set()
+        brought = []
         for seat in range(players):
             record = opts.saints.get(seat)
             if record is None:
@@ -177,6 +179,8 @@ class Apocrypha(Rules[ApocryphaState]):
                 raise GameError(f"There is no saint called {record.saint_id}.")
             taken.add(record.saint_id)
             self._seat_saint(t, seat, record)
+            brought.append(record)
+        state.public.pencil = pencil.choir_marks(brought, state.public.chapter)
         first = 0
         if mission is not None and opts.mode == "coop":
             coop.prepare(t, mission, players)

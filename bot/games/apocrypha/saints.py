@@ -23,6 +23,7 @@ class SaintRecord(BaseModel):
     missions: int = 0
     gifts: list[str] = []  # the gift ids in the saint's deck
     dead: bool = False
+    pencil: dict[str, dict[str, int]] = {}  # chapter id -> its divider's marks as this saint's choir left them
 
     def deaths(self) -> int:
         return sum(1 for cid in self.halo.values() if is_death(cid))
@@ -175,6 +176,8 @@ def settle_halo(
     rec = record.model_copy(deep=True)
     view = state.public.saints[seat]
     rec.missions += 1
+    if state.public.chapter:
+        rec.pencil[state.public.chapter] = dict(state.public.pencil)
     # The halo keeps fragments and deaths; slotted gifts return to the deck, anything else to the box.
     rec.halo = kept_halo(state, seat, book)
     for cid in rec.halo.values():

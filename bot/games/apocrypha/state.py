@@ -213,6 +213,7 @@ class Public(Part):
     mission: str | None = None
     mission_name: str = ""
     chapter: str = ""  # the mission's chapter: only base cards and its cards are drawn from the box
+    pencil: dict[str, int] = {}  # the chapter's divider as the choir keeps it: mark -> count (pencil.py)
     step: Step = "setup"
     active: int | None = None
     last_active: int | None = None  # the saint who took the latest turn (Mission End's choosing order)

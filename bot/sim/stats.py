@@ -97,6 +97,29 @@ def _pairs(games: list[Game]) -> dict[str, Any]:
     return {f"{a} vs {b}": rate(wins[(a, b)], count[(a, b)]) for a, b in sorted(count)}
 
 
+def grid(summary: dict[str, Any]) -> str:
+    """Two players: every pair as a Markdown table, the row deck's win rate against each column deck
+    (whichever seat it sat in) and over all its non-mirror games; "" when there are no pairs."""
+    pairs = summary.get("pair") or {}
+    if not pairs:
+        return ""
+    cells: dict[tuple[str, str], str] = {}
+    for key, r in pairs.items():
+        a, b = key.split(" vs ", 1)
+        cells[(a, b)] = f"{100 * r['rate']:.1f}% of {r['n']}"
+        cells[(b, a)] = f"{100 * (1 - r['rate']):.1f}% of {r['n']}" if r["n"] else "-"
+    names = sorted(summary["label"])
+    lines = ["| deck | " + " | ".join(names) + " | overall |", "|---" * (len(names) + 2) + "|"]
+    for row in names:
+        overall = summary["label"][row]
+        lines.append(
+            f"| {row} | "
+            + " | ".join(cells.get((row, col), "-") for col in names)
+            + f" | {100 * overall['rate']:.1f}% of {overall['n']} |"
+        )
+    return "\n".join(lines)
+
+
 def _pct(r: dict[str, Any]) -> str:
     return f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}-{100 * r['high']:.1f}] of {r['n']}"
 
@@ -117,6 +140,9 @@ def render(summary: dict[str, Any], title: str) -> str:
             lines.append(f"{label} wins (non-mirror seats): {_pct(r)}")
         for pair, r in s.get("pair", {}).items():
             lines.append(f"{pair}: first named wins {_pct(r)}")
+        table = grid(s)
+        if table:
+            lines += ["each deck's wins against each other deck (row against column):", table]
     for flag, r in s["flags"].items():
         lines.append(f"{flag}: {_pct(r)}")
     t, d = s["turns"], s["decisions"]

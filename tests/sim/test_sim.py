@@ -12,7 +12,7 @@ from bot.sim.__main__ import main
 from bot.sim.adapter import parse_opt
 from bot.sim.games import GAMES, adapter
 from bot.sim.runner import Job, play, run
-from bot.sim.stats import quantile, summarise, wilson
+from bot.sim.stats import grid, quantile, render, summarise, wilson
 
 PLAYERS = {"haunted": 3, "faith": 2, "apollyon": 2, "catharsis": 2, "apocrypha": 2}
 
@@ -145,6 +145,27 @@ def test_summary_counts_wins_per_seat_and_pair() -> None:
     assert s["label"]["A"]["hits"] == 1 and s["label"]["B"]["hits"] == 2
     assert s["pair"]["A vs B"] == {**s["pair"]["A vs B"], "hits": 1, "n": 3}
     assert s["turns"] == {"median": 20, "p90": 30} and s["endings"] == {"x": 2, "y": 1}
+
+
+def test_two_player_labels_print_a_markdown_grid_of_every_pair() -> None:
+    from bot.sim.runner import Game
+
+    games = [
+        Game(seed=1, turns=10, ending="x", winners=[0], first=0, labels=["A", "B"]),
+        Game(seed=2, turns=20, ending="x", winners=[0], first=1, labels=["B", "A"]),
+        Game(seed=3, turns=30, ending="x", winners=[1], first=1, labels=["A", "B"]),
+        Game(seed=4, turns=30, ending="x", winners=[0], first=0, labels=["A", "C"]),
+    ]
+    table = grid(summarise(games, 2, coop=False))
+    lines = table.splitlines()
+    assert lines[0] == "| deck | A | B | C | overall |"
+    assert lines[1] == "|---|---|---|---|---|"
+    # Each cell is the row deck's win rate against the column deck, whichever seat it sat in.
+    assert lines[2] == "| A | - | 33.3% of 3 | 100.0% of 1 | 50.0% of 4 |"
+    assert lines[3] == "| B | 66.7% of 3 | - | - | 66.7% of 3 |"
+    assert lines[4] == "| C | 0.0% of 1 | - | - | 0.0% of 1 |"
+    assert table in render(summarise(games, 2, coop=False), "t")
+    assert grid(summarise(games[:1], 3, coop=False)) == ""  # no pairs beyond two players
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])

@@ -37,3 +37,18 @@ def test_a_psalm_is_recited_by_a_character_that_cannot_pray() -> None:
     )
     move = _choose(st)
     assert move.type == "play" and move.recite == uid_of(st, 0, "saul-tormented-king")
+
+
+def test_objects_and_locations_are_played_when_the_energy_is_spare() -> None:
+    # A permanent used to score as its cost on the field less a card in hand, so greedy never
+    # played one: every deck's relics, equipment and locations stayed in hand.
+    for cid in ("ark-of-the-covenant", "armor-of-god", "garden-of-eden", "forbidden-fruit", "golden-calf"):
+        st = table(hands={0: [cid]}, light=5, dark=5)
+        move = _choose(st)
+        assert move.type == "play" and move.card == uid_of(st, 0, cid, "hand"), cid
+
+
+def test_a_character_still_comes_before_an_object() -> None:
+    st = table(hands={0: ["armor-of-god", "caleb-faithful-spy"]}, light=3, dark=0)  # one or the other
+    move = _choose(st)
+    assert move.type == "play" and move.card == uid_of(st, 0, "caleb-faithful-spy", "hand")

@@ -11,7 +11,8 @@ the hand's costs need. In the Action step it looks one move ahead: each play (on
 target and way to pay), ability, move and challenge (the 12 most promising by a quick damage
 sum) is tried on a copy of the state and the resulting table is scored for the player (`value`:
 Faith, the prayer still to come from ready light characters, the field's prayer, strength and
-health, energy and cards in hand, less the opponents' on average). It makes the best move while
+health, objects and locations at their cost plus 3, energy and cards in hand, less the
+opponents' on average). It makes the best move while
 that gains anything, then prays with every character that can, then ends the turn. When over the
 hand limit it discards the cheapest cards. So a deck's mechanic counts as far as one move shows
 it: a Zealous challenge, a reciter that cannot pray, a location's bonus, a plague on the leader.
@@ -109,6 +110,9 @@ def simple(state: FaithState, seat: int, actions: list[Any], rng: Rng) -> Any:
 
 WIN = 1_000_000.0
 CHALLENGES_TRIED = 12
+# An object or location on the field is worth its cost plus this: more than the card in hand (2),
+# since it works every turn. At its bare cost greedy never played one (playing lost the hand card).
+PERMANENT = 3.0
 
 
 def value(state: FaithState, seat: int) -> float:
@@ -131,7 +135,7 @@ def _worth(state: FaithState, seat: int, *, own: bool) -> float:
     for ip in s.field:
         c = card(ip.card)
         if c.type != "character":
-            total += c.total_cost  # objects and locations: worth what they cost
+            total += c.total_cost + PERMANENT  # objects and locations
             continue
         p = zones.prayer(state, ip)
         left = zones.health(state, ip) - ip.damage

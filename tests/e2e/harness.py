@@ -9,6 +9,7 @@ database, as a real restart would.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib.util
 import os
@@ -69,9 +70,34 @@ async def migrate(database_url: str) -> None:
         await store.close()
 
 
-async def settle(bot: TabletopBot) -> None:
-    """Wait until every background message edit the bot scheduled has been sent."""
-    await bot.publisher.drain()
+# The tasks discord.py runs an interaction's handler in (a slash command, a button or select of a
+# view or a dynamic item, a modal, an `on_interaction` listener).
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+SETTLE_SECONDS = 120.0  # a bound for a hang only: a loaded machine can take many seconds
+
+
+async def settle(bot: TabletopBot, timeout: float = SETTLE_SECONDS) -> None:
+    """Wait until the bot has finished handling every interaction it received and has sent every
+    message edit it scheduled. An answered interaction is not a finished one: a click the bot
+    deferred (busy, or its save slow) is still being applied after its acknowledgement, and only
+    then schedules its redraws."""
+
+    async def until() -> None:
+        me = asyncio.current_task()
+        while True:
+            handlers = [t for t in asyncio.all_tasks() if t is not me and not t.done() and t.get_name().startswith(HANDLER_TASKS)]
+            if handlers:
+                await asyncio.wait(handlers)
+                continue
+            await bot.publisher.drain()
+            if not any(not t.done() and t.get_name().startswith(HANDLER_TASKS) for t in asyncio.all_tasks()):
+                return
+
+    try:
+        await asyncio.wait_for(until(), timeout)
+    except TimeoutError:
+        stuck = [t.get_name() for t in asyncio.all_tasks() if t.get_name().startswith(HANDLER_TASKS)]
+        raise TimeoutError(f"the bot was still busy after {timeout} s: {stuck} or its redraws") from None
 
 
 async def answer(fake: FakeDiscord, user: Any, asked: Any, label: str = "Confirm", *, followups: int = 0) -> Any:

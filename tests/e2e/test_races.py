@@ -15,7 +15,7 @@ from bot.engine.prng import Rng
 from bot.games.haunted import RULES as HAUNTED
 from bot.service import user_of
 from cogs.common.components import parse_custom_id
-from cogs.common.replies import DEFER_AT, FIRST_BYTES
+from cogs.common.replies import DEADLINE, FIRST_BYTES
 from tests.e2e.harness import ids_on, private, running_bot, settle
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -38,41 +38,16 @@ def question(ix: Any, sid: int) -> FakeMessage | None:
     return next((m for m in (ix.original, *ix.followups) if m is not None and m.ephemeral and controls(m, sid)), None)
 
 
-class Handled:
-    """Counts the bot's click handlers still running, so a test can wait for their last follow-up
-    (a click deferred while it waited answers after its acknowledgement)."""
-
-    def __init__(self, bot: Any) -> None:
-        self.running = 0
-        self.idle = asyncio.Event()
-        self.idle.set()
-        inner = bot.on_game_component
-
-        async def counted(*args: Any) -> None:
-            self.running += 1
-            self.idle.clear()
-            try:
-                await inner(*args)
-            finally:
-                self.running -= 1
-                if not self.running:
-                    self.idle.set()
-
-        bot.on_game_component = counted
-
-
-async def click_twice(
-    fake: FakeDiscord, user: Any, msg: FakeMessage, cid: str, value: str | None, handled: Handled | None = None
-) -> tuple[Any, Any]:
-    """The same control pressed twice at the same moment; with `handled`, until both are fully answered."""
+async def click_twice(fake: FakeDiscord, bot: Any, user: Any, msg: FakeMessage, cid: str, value: str | None) -> tuple[Any, Any]:
+    """The same control pressed twice at the same moment, until both are fully handled (a click
+    deferred while it waited is answered after its acknowledgement)."""
 
     async def once() -> Any:
         ix = await (fake.click(user, msg, cid) if value is None else fake.select(user, msg, cid, [value]))
         return await ix.done()
 
     first, second = await asyncio.gather(once(), once())
-    if handled is not None:
-        await asyncio.wait_for(handled.idle.wait(), 10)
+    await settle(bot)
     return first, second
 
 
@@ -122,7 +97,7 @@ async def test_haunted_double_click_on_end_step_1_is_applied_once(fake_discord: 
         mover = [w.alice, w.bob][before.public.active]
         [panel] = fake.dm_messages(mover)
         end = fake.find_button(panel, label="End step 1")
-        first, second = await click_twice(fake, mover, panel, end, None, Handled(bot))
+        first, second = await click_twice(fake, bot, mover, panel, end, None)
         await settle(bot)
         row = await bot.store.get(sid)
         # Exactly one pass was applied: the state is the one a single pass gives.
@@ -134,9 +109,7 @@ async def test_haunted_double_click_on_end_step_1_is_applied_once(fake_discord: 
         assert private(refused) and "already did that" in refused.text and "current panel" in refused.text
 
 
-async def play_channel(
-    fake: FakeDiscord, bot: Any, handled: Handled, sid: int, rounds: int, seed: int, seen: set[str]
-) -> None:
+async def play_channel(fake: FakeDiscord, bot: Any, sid: int, rounds: int, seed: int, seen: set[str]) -> None:
     """Up to `rounds` double clicks on the panel of a seat the game waits on; each checked."""
     rng = Rng.from_seed(seed)
     for _ in range(rounds):
@@ -152,13 +125,13 @@ async def play_channel(
                 options += [(user, panel, cid, value) for cid, value in controls(panel, sid)]
         assert options, f"session {sid}: no waiting player's panel offers anything"
         user, panel, cid, value = options[rng.randbelow(len(options))]
-        pair = await click_twice(fake, user, panel, cid, value, handled)
+        pair = await click_twice(fake, bot, user, panel, cid, value)
         # A control that asks a question first (where a card goes, what a power aims at): the
         # answer's first control is then pressed twice.
         asked = next((q for q in (question(ix, sid) for ix in pair) if q is not None), None)
         if asked is not None and not any(applied(ix) for ix in pair):
             cid, value = controls(asked, sid)[0]
-            pair = await click_twice(fake, user, asked, cid, value, handled)
+            pair = await click_twice(fake, bot, user, asked, cid, value)
         seen.add(parse_custom_id(cid).verb)  # type: ignore[union-attr]
         await settle(bot)
         after = await bot.store.get(sid)
@@ -199,9 +172,8 @@ async def test_double_clicks_in_many_channels_at_once(fake_discord: FakeDiscord,
             sids.append((game, (await bot.service.session_in(channel.id)).id))
         await settle(bot)
         seen: dict[str, set[str]] = {game: set() for game, _ in setups}
-        handled = Handled(bot)
         await asyncio.gather(
-            *(play_channel(fake, bot, handled, sid, 12, 100 + i, seen[game]) for i, (game, sid) in enumerate(sids))
+            *(play_channel(fake, bot, sid, 12, 100 + i, seen[game]) for i, (game, sid) in enumerate(sids))
         )
         # Several kinds of control were raced in every game.
         assert all(len(verbs) >= 2 for game, verbs in seen.items() if game != "highcard"), seen
@@ -223,19 +195,26 @@ async def test_a_click_or_command_that_waits_is_deferred_and_answered_after(
         assert quick.original.content.startswith("✓ ")
         panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
 
+        locked, release = asyncio.Event(), asyncio.Event()
+
         async def hold_the_lock() -> None:
             async with bot.service._lock(("session", sid)):
-                await asyncio.sleep(DEFER_AT + 1.0)
+                locked.set()
+                await release.wait()
 
         holder = asyncio.create_task(hold_the_lock())
-        await asyncio.sleep(0.05)
+        await locked.wait()
         click = await fake.click(w.alice, panel, fake.find_button(panel, label="Reveal"))
         command = await fake.slash(w.bob, w.table, "highcard reveal")
+        # Both are acknowledged while the lock is still held: deferred, not answered once it frees.
         await click.done()
-        await command.done(followups=1)
+        await command.done()
+        assert not holder.done()
+        release.set()
         await holder
-        assert click.response_type == DEFERRED_UPDATE and click.latency is not None and click.latency < 3
-        assert command.response_type == 5 and command.latency is not None and command.latency < 3
+        await command.done(followups=1)
+        assert click.response_type == DEFERRED_UPDATE and click.answer_time is not None and click.answer_time < DEADLINE
+        assert command.response_type == 5 and command.answer_time is not None and command.answer_time < DEADLINE
         await settle(bot)
         row = await bot.store.get(sid)
         assert [m["command"]["type"] for m in row.moves] == ["swap", "reveal", "reveal"]
@@ -266,20 +245,17 @@ async def test_a_new_game_that_waits_is_deferred_and_its_lobby_posted_for_everyo
         real_new = bot.service.new
 
         async def slow_new(**kwargs: Any) -> Any:
-            await asyncio.sleep(DEFER_AT + 0.5)
+            # The store is slow: the new game is saved only once Discord has had an answer.
+            await fake.wait_for(lambda: all(ix.acknowledged for ix in fake.interactions.values()))
             return await real_new(**kwargs)
 
         bot.service.new = slow_new
         ix = await (await fake.slash(w.alice, w.table, "highcard new")).done(followups=1)
-        assert ix.response_type == 5 and ix.latency is not None and ix.latency < 3
-        await settle(bot)
+        assert ix.response_type == 5 and ix.answer_time is not None and ix.answer_time < DEADLINE
+        await settle(bot)  # the lobby's place is recorded just after it is posted
         [lobby] = [m for m in fake.messages(w.table) if m.components]
         assert not lobby.ephemeral and "High Card: lobby" in lobby.text
-        for _ in range(50):  # the lobby's place is recorded just after it is posted
-            row = await bot.service.session_in(w.table.id)
-            if row.table_message_id:
-                break
-            await asyncio.sleep(0.1)
+        row = await bot.service.session_in(w.table.id)
         assert row.table_message_id == lobby.id
         await (await fake.click(w.bob, lobby, fake.find_button(lobby, label="Join"))).done()
         await (await fake.click(w.alice, lobby, fake.find_button(lobby, label="Start"))).done()

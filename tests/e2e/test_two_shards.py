@@ -46,7 +46,7 @@ def table_of(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage:
 
 
 async def reveal(fake: FakeDiscord, user: object, channel: FakeChannel) -> None:
-    ix = await (await fake.slash(user, channel, "highcard reveal")).done(timeout=15)
+    ix = await (await fake.slash(user, channel, "highcard reveal")).done()
     assert "revealed" in ix.text.lower() or ix.response_type in (4, 5, 6, 7), ix.text
 
 
@@ -76,11 +76,11 @@ async def test_two_shards_play_at_once_and_survive_a_kill(tmp_path: Path) -> Non
         assert {s: [g["id"] for g in d["guilds"]] for s, d in ready.items()} == {0: [str(guilds[0].id)], 1: [str(guilds[1].id)]}
 
         async def open_and_start(channel: FakeChannel) -> None:
-            ix = await (await fake.slash(alice, channel, "highcard new")).done(timeout=15)
+            ix = await (await fake.slash(alice, channel, "highcard new")).done()
             assert "High Card: lobby" in ix.text
             for user in (bob, carol):
-                await (await fake.slash(user, channel, "highcard join")).done(timeout=15)
-            started = await (await fake.slash(alice, channel, "highcard start")).done(timeout=15)
+                await (await fake.slash(user, channel, "highcard join")).done()
+            started = await (await fake.slash(alice, channel, "highcard start")).done()
             assert "started" in started.text.lower(), started.text
 
         await asyncio.gather(*(open_and_start(t) for t in tables))  # both shards at once

@@ -44,7 +44,7 @@ def unpatch() -> None:
 
 @contextlib.asynccontextmanager
 async def run_client(
-    fake: FakeDiscord, client_factory: Callable[[], C], *, ready_timeout: float = 10.0
+    fake: FakeDiscord, client_factory: Callable[[], C], *, ready_timeout: float = 60.0
 ) -> AsyncIterator[C]:
     """Build a client, log it in to the fake, wait for `on_ready`, and close it cleanly on exit.
 

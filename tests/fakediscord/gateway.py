@@ -85,7 +85,7 @@ class Gateway:
         s = self.current
         return s is not None and s.ws is not None and not s.ws.closed
 
-    async def wait_ready(self, count: int = 1, timeout: float = 10.0) -> None:
+    async def wait_ready(self, count: int = 1, timeout: float = 60.0) -> None:
         async def until() -> None:
             while not (self.ready_count >= count and self.connected):
                 await self._ready_changed.wait()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .cpuwait import cpu_wait
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -344,13 +345,16 @@ class Rest:
         if ix.acknowledged:
             ix.errors.append(ALREADY_ACKNOWLEDGED)
             raise ApiError(400, *ALREADY_ACKNOWLEDGED, violation=True)
-        if now - ix.dispatched_at > fake.ack_deadline:
+        starved = cpu_wait() - ix.cpu_wait_at_dispatch if fake.excuse_cpu_wait else 0.0
+        if now - ix.dispatched_at - starved > fake.ack_deadline:
             ix.errors.append(UNKNOWN_INTERACTION)
             raise ApiError(
                 404,
                 *UNKNOWN_INTERACTION,
                 [
-                    f"interaction {ix.id}: answered after {now - ix.dispatched_at:.2f} s, the limit is {fake.ack_deadline} s"
+                    f"interaction {ix.id}: answered after {now - ix.dispatched_at:.2f} s"
+                    + (f" ({starved:.2f} s of it waiting for a CPU)" if starved else "")
+                    + f", the limit is {fake.ack_deadline} s"
                 ],
                 violation=True,
             )
@@ -394,6 +398,7 @@ class Rest:
             ix.modal = data
         ix.response_type = rtype
         ix.responded_at = now
+        ix.starved = starved
         ix.original = message
         ix._answered.set()
         ix._notify()

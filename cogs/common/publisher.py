@@ -49,6 +49,7 @@ REPOST_EVERY = 4  # actions with no change of turn after which the table is post
 REPAIR_ENDED = timedelta(hours=1)  # a game that ended this recently is redrawn on start if it needs it
 RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
+REMINDER = "Reminder: "  # what a reminder's prompt starts with, while the reminded player has not acted
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -403,7 +404,8 @@ class DiscordPublisher:
     async def _update_prompt(self, row: GameSession, pub: dict[str, Any], reposted: bool) -> None:
         """One live prompt naming everyone the game waits on; replaced when that changes, when the
         table moved below it, or for a reminder; reworded in place when only what they are awaited
-        for changed. The record is [channel, message, users, words]."""
+        for changed. A reminder keeps its "Reminder: " until a reminded player has acted. The record
+        is [channel, message, users, words, whether it reads as a reminder]."""
         old = pub.get("prompt")
         users = [u for u in (user_of(row, int(s)) for s in row.waiting) if u is not None]
         remind = [u for u in pub.pop("remind", []) if u in users]
@@ -416,21 +418,23 @@ class DiscordPublisher:
         link = self.table_link(row)
         after = f" ([table]({link}))" if link else ""
         if old and old[2] == users and not reposted and not remind:
-            if old[3:] != [words]:  # the same players, awaited for something else: reworded in place
+            shown = old[3:5] + [False] * (5 - len(old))  # a record saved before the reminder flag had none
+            reminder = bool(shown[1]) and _reminder_standing(row, pub)
+            if shown != [words, reminder]:  # the same players, awaited for something else: reworded in place
                 self.pacer.spend(old[0], "edit")
                 await self.bot.get_partial_messageable(old[0]).get_partial_message(old[1]).edit(
-                    content=words + after, allowed_mentions=discord.AllowedMentions.none()
+                    content=_prompt_text(words, reminder) + after, allowed_mentions=discord.AllowedMentions.none()
                 )
-                pub["prompt"] = [old[0], old[1], users, words]
+                pub["prompt"] = [old[0], old[1], users, words, reminder]
             return
         before = old[2] if old else []
         ping = [u for u in users if u not in before] + remind
-        text = f"Reminder: {words}" if remind else words
         self.pacer.spend(self._channel(row).id, "send")
         message = await self._channel(row).send(
-            text + after, allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping])
+            _prompt_text(words, bool(remind)) + after,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping]),
         )
-        pub["prompt"] = [message.channel.id, message.id, users, words]
+        pub["prompt"] = [message.channel.id, message.id, users, words, bool(remind)]
         await self._delete(old)
 
     async def _post_result(self, row: GameSession, pub: dict[str, Any]) -> None:
@@ -523,9 +527,19 @@ class DiscordPublisher:
         await self._save(row.id)
 
 
+def _prompt_text(words: str, reminder: bool) -> str:
+    return f"{REMINDER}{words}" if reminder else words
+
+
+def _reminder_standing(row: GameSession, pub: dict[str, Any]) -> bool:
+    """Some player the game waits on was reminded of this very wait (acting starts a new one)."""
+    reminded = pub.get("reminded", {})
+    return any(reminded.get(seat) == since for seat, since in row.waiting.items())
+
+
 def _prompt_names(content: str) -> list[int]:
     """The users a prompt names at its start ("<@1> <@2>: …", or "Reminder: <@1>: …")."""
-    head = content.removeprefix("Reminder: ").split(":", 1)[0]
+    head = content.removeprefix(REMINDER).split(":", 1)[0]
     return [int(u) for u in re.findall(r"<@!?(\d+)>", head)]
 
 

@@ -12,6 +12,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cogs.common.components import custom_id
 from tests.e2e.harness import private, running_bot, settle
 from tests.e2e.surface import Surface, live_table
@@ -122,6 +124,36 @@ async def test_a_player_who_does_not_answer_is_reminded_once(fake_discord: FakeD
         await settle(bot)
         assert pings_since(fake, start, w.alice) == 1
         await Surface(fake, bot, w.table).check()
+
+
+async def test_a_reminder_keeps_its_word_until_it_is_answered(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reminder reworded in place (the same players awaited, in other words) still says "Reminder: ";
+    once the reminded player has acted, it no longer does. Neither edit mentions anyone again."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path, reminder_minutes=0.001) as bot:
+        await start_two_player_game(fake, bot)
+        sid = (await bot.service.session_in(w.table.id)).id
+        await asyncio.sleep(0.1)
+        await bot.service.sweep()
+        await settle(bot)
+        watch, start = Surface(fake, bot, w.table), len(fake.requests)
+        [reminder] = watch.prompts()
+        assert reminder.content.startswith(f"Reminder: <@{w.alice.id}>: it's your move.")
+        monkeypatch.setattr(bot.game_cog("highcard"), "waiting_prompt", lambda row: "the dealer is waiting on you.")
+        bot.publisher.refresh_table(sid)
+        await settle(bot)
+        assert watch.prompts() == [reminder]  # edited in place
+        assert reminder.content.startswith(f"Reminder: <@{w.alice.id}>: the dealer is waiting on you.")
+        row = await bot.store.get(sid)
+        [swap] = [a for a in bot.service.legal_actions(row, 0) if a.type == "swap"]
+        await bot.service.act(sid, w.alice.id, swap)  # answered: Alice is awaited still, for her reveal
+        await settle(bot)
+        assert watch.prompts() == [reminder]
+        assert reminder.content.startswith(f"<@{w.alice.id}>: the dealer is waiting on you.")
+        assert pings_since(fake, start, w.alice) == 0
+        await watch.check()
 
 
 async def test_the_log_command_gives_the_whole_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:

@@ -172,11 +172,18 @@ class Store:
     async def init(self, *, migrate: bool = False) -> None:
         """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
         if migrate:
-            await migrations.upgrade(self.engine)
+            await migrations.upgrade(self.transactional)
         await migrations.check(self.engine)
 
     async def migrate(self) -> None:
-        await migrations.upgrade(self.engine)
+        await migrations.upgrade(self.transactional)
+
+    @property
+    def transactional(self) -> AsyncEngine:
+        """The engine with real transactions (PostgreSQL's reads autocommit, see `_make_engine`)."""
+        if self.url.startswith("sqlite"):
+            return self.engine
+        return self.engine.execution_options(isolation_level="READ COMMITTED")
 
     async def close(self) -> None:
         if self._fast is not None:
@@ -491,7 +498,8 @@ class _PostgresFast:
     Through SQLAlchemy a save checked out a pooled connection with a pre-ping (a round trip of
     its own), then ran the UPDATE: two round trips and SQLAlchemy's per-statement work on the
     bot's one event loop, where 1,000 busy channels queue. Here each write is one prepared
-    statement (asyncpg caches it per connection) on a small pool, with no transaction around it.
+    statement (asyncpg caches it per connection) on a small pool, with no transaction around it,
+    and one round trip (the pool's reset on release is turned off: `_nothing_to_reset`).
     Columns are encoded by the dialect's own bind processors, so both paths write the same values.
     """
 
@@ -532,7 +540,9 @@ class _PostgresFast:
         if self._pool is None and not self._closed:
             async with self._opening:
                 if self._pool is None and not self._closed:
-                    self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.POOL_SIZE)
+                    self._pool = await asyncpg.create_pool(
+                        self.dsn, min_size=1, max_size=self.POOL_SIZE, reset=_nothing_to_reset
+                    )
         if self._pool is not None:
             yield self._pool
             return
@@ -590,6 +600,13 @@ class _PostgresFast:
                 self._pool = None
 
 
+async def _nothing_to_reset(_connection: asyncpg.Connection) -> None:
+    """The fast path's statements leave no session state (no SET, cursor, LISTEN or advisory lock),
+    so a connection goes back to the pool as it is. asyncpg's default reset sent `SELECT
+    pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL` on every release: a second round
+    trip for every one-statement write. (An open transaction is still rolled back by asyncpg.)"""
+
+
 def _columns(table: Any, dialect: Any, skip: tuple[str, ...]) -> tuple[list[str], list[Any]]:
     columns = [c for c in table.columns if c.name not in skip]
     return [c.name for c in columns], [c.type.bind_processor(dialect) for c in columns]
@@ -615,6 +632,12 @@ def _make_engine(url: str, echo: bool, *, pooled: bool = True) -> AsyncEngine:
             cur.close()
 
         return engine
+    # PostgreSQL: the reads left on SQLAlchemy (the hot writes go through `_PostgresFast`) autocommit,
+    # each one statement and one round trip. In a transaction, asyncpg's adapter sent BEGIN before
+    # and ROLLBACK after every read, and the pool's pre-ping another BEGIN, `;`, ROLLBACK: six round
+    # trips for one SELECT. Without the pre-ping, a connection the server dropped fails one read, and
+    # SQLAlchemy then discards every pooled connection as old (as the fast path's pool does its own).
+    # Migrations ask for a transaction of their own (`Store.transactional`).
     if not pooled:
-        return create_async_engine(url, echo=echo, poolclass=NullPool)
-    return create_async_engine(url, echo=echo, pool_size=20, max_overflow=20, pool_pre_ping=True)
+        return create_async_engine(url, echo=echo, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    return create_async_engine(url, echo=echo, pool_size=20, max_overflow=20, isolation_level="AUTOCOMMIT")

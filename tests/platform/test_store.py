@@ -136,3 +136,35 @@ async def test_player_records_save_in_one_statement_with_the_version_check(store
     found = await store.get_record(1, 2, "apocrypha", "saint", "Julian")
     assert found is not None and found.id == saved.id and found.data == {"deck": [3]} and found.version == 1
     assert [r.name for r in await store.list_records(1, 2, "apocrypha", "saint")] == ["Julian"]
+
+
+async def test_on_postgresql_a_save_and_a_read_each_cost_one_round_trip(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No BEGIN/ROLLBACK around a read, no pre-ping, no connection reset after a write: a round trip
+    to PostgreSQL costs the most of anything on the path of a click (docs/performance.md)."""
+    if not store.url.startswith("postgresql"):
+        pytest.skip("PostgreSQL only: SQLite runs in the bot's own process")
+    import asyncpg.connection
+    import asyncpg.prepared_stmt
+
+    sent: list[str] = []
+    for cls, names in (
+        (asyncpg.connection.Connection, ("execute", "fetch", "fetchrow", "fetchval", "prepare")),
+        (asyncpg.prepared_stmt.PreparedStatement, ("fetch", "fetchrow", "fetchval")),
+    ):
+        for name in names:
+
+            async def counted(self: object, *args: object, _m: object = getattr(cls, name), _n: str = name, **kw: object) -> object:
+                sent.append(_n)
+                return await _m(self, *args, **kw)  # type: ignore[operator]
+
+            monkeypatch.setattr(cls, name, counted)
+    row = await store.create(GameSession(channel_id=9, game="g", host_id=1))
+    for _ in range(2):  # the first time a pooled connection sees a statement, it prepares it too
+        await store.save(row)
+        await store.get(row.id, fresh=True)  # type: ignore[arg-type]
+    sent.clear()
+    await store.save(row)
+    assert sent == ["execute"]
+    sent.clear()
+    await store.get(row.id, fresh=True)  # type: ignore[arg-type]
+    assert sent == ["fetch"]

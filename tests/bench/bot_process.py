@@ -11,6 +11,7 @@ from a benchmark or a test (the two-shard test, the chaos run).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 import signal
@@ -20,8 +21,10 @@ import tracemalloc
 from pathlib import Path
 
 import discord.state
+from sqlalchemy import event
 
 from bot.client import TabletopBot
+from bot.store import Store
 from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import migrate, settings_for
 from tests.fakediscord import patch_discord
@@ -49,6 +52,74 @@ def _trace_arrivals() -> None:
     discord.state.ConnectionState.parse_interaction_create = traced  # type: ignore[method-assign]
 
 
+STORE_CALLS: dict[str, list[float]] = {}  # Store method -> seconds each call took (its awaits included)
+SQL_STATEMENTS: dict[str, int] = {}  # statements SQLAlchemy sent, by verb and table
+
+
+def _time_the_store(store: Store) -> None:
+    """Count and time every Store call, and count the statements SQLAlchemy sends (the fast paths
+    send one each): where a save or a load costs more on one backend than on the other."""
+    for name in [n for n in dir(store) if not n.startswith("_") and n not in ("init", "migrate", "close")]:
+        method = getattr(store, name)
+        if not inspect.iscoroutinefunction(method):
+            continue
+
+        async def timed(*args: object, _name: str = name, _method: object = method, **kwargs: object) -> object:
+            started = time.perf_counter()
+            try:
+                return await _method(*args, **kwargs)  # type: ignore[operator]
+            finally:
+                STORE_CALLS.setdefault(_name, []).append(time.perf_counter() - started)
+
+        setattr(store, name, timed)
+
+    @event.listens_for(store.engine.sync_engine, "before_cursor_execute")
+    def counted(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        words = statement.split()
+        table = next((w for w, prev in zip(words[1:], words, strict=False) if prev.upper() in ("FROM", "INTO", "UPDATE")), "?")
+        key = f"{words[0].upper()} {table}"
+        SQL_STATEMENTS[key] = SQL_STATEMENTS.get(key, 0) + 1
+
+
+PG_CALLS: dict[str, int] = {}  # asyncpg calls that each cost a round trip to PostgreSQL, by method
+
+
+def _count_round_trips() -> None:
+    """Count asyncpg's public calls (each one round trip, or a prepare and an execute the first time
+    a connection sees a statement), both SQLAlchemy's and the store's fast path's."""
+    import asyncpg.connection
+    import asyncpg.prepared_stmt
+
+    for cls, names in (
+        (asyncpg.connection.Connection, ("execute", "fetch", "fetchrow", "fetchval", "prepare")),
+        (asyncpg.prepared_stmt.PreparedStatement, ("fetch", "fetchrow", "fetchval")),
+    ):
+        for name in names:
+            method = getattr(cls, name)
+
+            async def counted(self: object, *args: object, _key: str = f"{cls.__name__}.{name}", _m: object = method, **kwargs: object) -> object:
+                PG_CALLS[_key] = PG_CALLS.get(_key, 0) + 1
+                return await _m(self, *args, **kwargs)  # type: ignore[operator]
+
+            setattr(cls, name, counted)
+
+
+def store_report() -> str:
+    lines = []
+    for name, took in sorted(STORE_CALLS.items(), key=lambda kv: -sum(kv[1])):
+        ordered = sorted(took)
+        lines.append(
+            f"  {name}: {len(took)} calls, p50 {ordered[len(ordered) // 2] * 1000:.1f} ms, "
+            f"p99 {ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000:.1f} ms, total {sum(took):.1f} s"
+        )
+    sql = ", ".join(f"{k} {n}" for k, n in sorted(SQL_STATEMENTS.items(), key=lambda kv: -kv[1]))
+    pg = ", ".join(f"{k} {n}" for k, n in sorted(PG_CALLS.items(), key=lambda kv: -kv[1]))
+    return (
+        "[bot] store calls:\n" + "\n".join(lines) + f"\n[bot] statements through SQLAlchemy: {sql or 'none'}"
+        + (f"\n[bot] PostgreSQL round trips: {sum(PG_CALLS.values())} ({pg})" if PG_CALLS else "")
+    )
+
+
 def report() -> str:
     """What the benchmark prints from the bot's side when it stops the process (SIGTERM)."""
     def pct(values: list[float], q: float) -> float:
@@ -65,8 +136,8 @@ def report() -> str:
     return grown + "\n" + (
         f"[bot] interactions parsed: {len(ARRIVALS)}, age when parsed p50 {pct(ARRIVALS, 0.5):.0f} ms, "
         f"p99 {pct(ARRIVALS, 0.99):.0f} ms, max {pct(ARRIVALS, 1.0):.0f} ms; {FIRST_BYTES.summary()}; "
-        f"CPU {cpu:.1f} s"
-    )
+        f"CPU {cpu:.1f} s\n"
+    ) + store_report()
 
 
 async def spawn(
@@ -110,6 +181,9 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     await migrate(database_url)
     _trace_arrivals()  # before the bot exists: its parsers are bound when it is made
     bot = TabletopBot(settings)
+    _time_the_store(bot.store)
+    if database_url.startswith("postgresql"):
+        _count_round_trips()
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: (print(report(), flush=True), os._exit(0)))
     async with bot:

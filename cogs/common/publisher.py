@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import json
 import logging
@@ -63,6 +64,7 @@ class DiscordPublisher:
         self._again: set[Any] = set()
         self._pubs: dict[int, dict[str, Any]] = {}  # session id -> its Publication data (write-through)
         self._locks: dict[int, asyncio.Lock] = {}
+        self._written: dict[int, bytes] = {}  # session id -> digest of the Publication data last written
         self._channel_of: dict[int, int] = {}  # session id -> the channel its table is in
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
@@ -77,10 +79,18 @@ class DiscordPublisher:
 
     async def _save(self, session_id: int) -> None:
         # One write at a time per session, each of the newest data: a slow older write never lands last.
+        # Writes that queued behind one which already wrote their change are skipped (a burst of
+        # redraws of one session wrote the same record several times over: a commit each on PostgreSQL).
         async with self._locks.setdefault(session_id, asyncio.Lock()):
             pub = self._pubs.get(session_id)
-            if pub is not None:
-                await self.bot.service.store.put_publication(session_id, json.loads(json.dumps(pub)))
+            if pub is None:
+                return
+            text = json.dumps(pub)
+            digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
+            if self._written.get(session_id) == digest:
+                return
+            await self.bot.service.store.put_publication(session_id, json.loads(text))
+            self._written[session_id] = digest
 
     def notes(self, session_id: int, user_id: int) -> list[str]:
         """The user's recent private lines ("Only you saw"), oldest first."""

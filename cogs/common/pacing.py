@@ -7,14 +7,16 @@ outside it). A redraw first waits here until its channel, and the bot's budget, 
 the requests it is about to make, and only then reads the newest state and draws it: changes
 made while it waited are drawn once, by that one redraw, not as a queue of old ones.
 
-`ready` reserves the requests it waited for (a `Ticket`); `spend` charges a request against the
-ticket of the redraw making it, or, past what it reserved, against the buckets directly. Waiters
+`ready` reserves the requests it waited for (a `Ticket`); `take` charges a request against the
+ticket of the redraw making it, or, past what it reserved, waits for room as `ready` does (`spend`
+charges the buckets without waiting). Waiters
 for the global budget are served in arrival order. The clock and sleep are injectable (tests).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Mapping
@@ -38,6 +40,7 @@ GLOBAL_BUCKET = Bucket(40, 1.0)
 class Ticket:
     channel: Hashable
     reserved: dict[str, int] = field(default_factory=dict)
+    at: float = 0.0  # when the reservation was counted
 
 
 _TICKET: ContextVar[Ticket | None] = ContextVar("pacing_ticket", default=None)
@@ -93,7 +96,7 @@ class Pacer:
         for kind, count in needs.items():
             for _ in range(count):
                 self._record(channel, kind, now)
-        return Ticket(channel, {k: n for k, n in needs.items() if n > 0})
+        return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now)
 
     async def _global_turn(self, count: int) -> None:
         """Wait in line for the global budget; the head of the line leaves once it has room."""
@@ -127,6 +130,31 @@ class Pacer:
             ticket.reserved[kind] -= 1
             return
         self._record(channel, kind, self._clock())
+
+    async def take(self, channel: Hashable, kind: str) -> None:
+        """`spend`, except that a request past the ticket's reservation first waits for room, as
+        `ready` does: what a redraw makes beyond its estimate (a first DM panel's open and send,
+        a prompt posted anew) no longer goes out unpaced, in a burst past the global budget."""
+        ticket = _TICKET.get()
+        if ticket is not None and ticket.channel == channel and ticket.reserved.get(kind, 0) > 0:
+            ticket.reserved[kind] -= 1
+            self._retime(channel, kind, ticket.at)
+            return
+        await self.ready(channel, {kind: 1})
+
+    def _retime(self, channel: Hashable, kind: str, at: float) -> None:
+        """A reserved request goes out now, maybe long after it was reserved (drawing took time, or
+        the machine was busy): Discord counts it when it arrives, so count it from now. Counted from
+        its reservation, it could leave the window before it was even sent, and a second's worth of
+        later requests would then arrive with it, past the global budget."""
+        now = self._clock()
+        spent = self._spent.get((channel, kind)) if kind in self._buckets else None
+        for times in (spent, self._global if self._global_bucket is not None else None):
+            if times is None:
+                continue
+            with contextlib.suppress(ValueError):  # it may have left the window already
+                times.remove(at)
+            times.append(now)
 
     def _record(self, channel: Hashable, kind: str, now: float) -> None:
         if kind in self._buckets:

@@ -243,7 +243,7 @@ class DiscordPublisher:
         kept = {w[1] for w in (pub.get("table"), pub.get("prompt"), pub.get("result"), *pub.get("notices", [])) if w}
         log_name = f"{row.game}-{row.id}.log"
         newest_prompt = True
-        self.pacer.spend(self._channel(row).id, "read")
+        await self.pacer.take(self._channel(row).id, "read")
         try:
             async for message in self._channel(row).history(limit=UNRECORDED_SCAN):
                 if row.table_message_id and message.id <= row.table_message_id:
@@ -346,7 +346,7 @@ class DiscordPublisher:
     async def _delete(self, where: list[int] | None) -> None:
         if not where:
             return
-        self.pacer.spend(where[0], "delete")
+        await self.pacer.take(where[0], "delete")
         with contextlib.suppress(discord.NotFound):
             await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
 
@@ -375,7 +375,7 @@ class DiscordPublisher:
         if row.state is None:  # a lobby (open, or closed before the start): its one message
             if row.table_message_id is None:
                 return False
-            self.pacer.spend(self._channel(row).id, "edit")
+            await self.pacer.take(self._channel(row).id, "edit")
             await self._channel(row).get_partial_message(row.table_message_id).edit(
                 embeds=embeds, view=view
             )
@@ -386,7 +386,7 @@ class DiscordPublisher:
         if live and not repost:
             try:
                 channel = self.bot.get_partial_messageable(live[0])
-                self.pacer.spend(live[0], "edit")
+                await self.pacer.take(live[0], "edit")
                 await channel.get_partial_message(live[1]).edit(
                     embeds=embeds, view=view, attachments=[picture] if picture else []
                 )
@@ -394,7 +394,7 @@ class DiscordPublisher:
                 return False
             except discord.NotFound:
                 log.info("session %s: table message gone; posting a new one", row.id)
-        self.pacer.spend(self._channel(row).id, "send")
+        await self.pacer.take(self._channel(row).id, "send")
         message = await self._channel(row).send(
             embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
         )
@@ -405,7 +405,7 @@ class DiscordPublisher:
             await self._delete(live)
         elif row.table_message_id:
             # The lobby message stays as the game's opener, closed: its buttons are gone.
-            self.pacer.spend(self._channel(row).id, "edit")
+            await self.pacer.take(self._channel(row).id, "edit")
             await self._channel(row).get_partial_message(row.table_message_id).edit(
                 embeds=[cog.lobby_embed(row)], view=None
             )
@@ -431,7 +431,7 @@ class DiscordPublisher:
             shown = old[3:5] + [False] * (5 - len(old))  # a record saved before the reminder flag had none
             reminder = bool(shown[1]) and _reminder_standing(row, pub)
             if shown != [words, reminder]:  # the same players, awaited for something else: reworded in place
-                self.pacer.spend(old[0], "edit")
+                await self.pacer.take(old[0], "edit")
                 await self.bot.get_partial_messageable(old[0]).get_partial_message(old[1]).edit(
                     content=_prompt_text(words, reminder) + after, allowed_mentions=discord.AllowedMentions.none()
                 )
@@ -439,7 +439,7 @@ class DiscordPublisher:
             return
         before = old[2] if old else []
         ping = [u for u in users if u not in before] + remind
-        self.pacer.spend(self._channel(row).id, "send")
+        await self.pacer.take(self._channel(row).id, "send")
         message = await self._channel(row).send(
             _prompt_text(words, bool(remind)) + after,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping]),
@@ -453,7 +453,7 @@ class DiscordPublisher:
         embed = cog.result_embed(row, history)
         text = "\n".join(fill_seats(line, row) for line in history.lines) + "\n"
         file = discord.File(io.BytesIO(text.encode()), filename=f"{row.game}-{row.id}.log")
-        self.pacer.spend(self._channel(row).id, "send")
+        await self.pacer.take(self._channel(row).id, "send")
         message = await self._channel(row).send(embed=embed, file=file)
         pub["result"] = [message.channel.id, message.id]
 
@@ -491,16 +491,16 @@ class DiscordPublisher:
                     channel = self.bot.get_partial_messageable(
                         known.channel_id, type=discord.ChannelType.private
                     )
-                    self.pacer.spend(("dm", user_id), "edit")
+                    await self.pacer.take(("dm", user_id), "edit")
                     await channel.get_partial_message(known.message_id).edit(
                         embeds=embeds, view=view, attachments=pictures
                     )
                     return
                 except discord.NotFound:
                     pass
-            self.pacer.spend(("dm", user_id), "open")
+            await self.pacer.take(("dm", user_id), "open")
             dm = await self.bot.create_dm(discord.Object(id=user_id))
-            self.pacer.spend(("dm", user_id), "send")
+            await self.pacer.take(("dm", user_id), "send")
             message = await dm.send(
                 embeds=embeds, view=view or discord.utils.MISSING, files=pictures or discord.utils.MISSING
             )
@@ -530,7 +530,7 @@ class DiscordPublisher:
         """A one-off public line for the game's players (mentions allowed). Deleted when the game
         ends, so the channel keeps only the lobby, the table and the result."""
         assert row.id is not None
-        self.pacer.spend(self._channel(row).id, "send")
+        await self.pacer.take(self._channel(row).id, "send")
         message = await self._channel(row).send(text, allowed_mentions=discord.AllowedMentions(users=True))
         pub = await self.record(row.id)
         pub.setdefault("notices", []).append([message.channel.id, message.id])

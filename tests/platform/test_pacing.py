@@ -61,6 +61,46 @@ async def test_a_ready_redraw_reserves_what_it_waited_for_and_its_requests_are_n
     assert pacer.channel_wait(7, {"send": 3}) == 5.0  # 2 reserved + 1 extra are in the window
 
 
+async def test_a_request_past_the_reservation_waits_for_the_global_budget() -> None:
+    """A first DM panel reserves one request and makes two (the DM opened, then the panel sent): the
+    second waits for room in the bot's global budget instead of going out past it."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    sent: list[tuple[str, float]] = []
+
+    async def first_panel() -> None:
+        pacer.bind(await pacer.ready(("dm", 1), {"edit": 1}))
+        await pacer.take(("dm", 1), "open")  # not reserved: the budget's second request, at once
+        sent.append(("open", clock.now))
+        await pacer.take(("dm", 1), "send")  # a third in the same second: waits for the next
+        sent.append(("send", clock.now))
+
+    driver = asyncio.create_task(clock.drive())
+    try:
+        await asyncio.create_task(first_panel())
+    finally:
+        driver.cancel()
+    assert sent[0] == ("open", 0.0)
+    assert sent[1][0] == "send" and 1.0 <= sent[1][1] < 1.1
+
+
+async def test_a_reserved_request_counts_from_when_it_goes_out() -> None:
+    """Two edits reserved at 0 s but sent at 0.9 s (the redraw was slow to draw them) still fill the
+    budget until 1.9 s: Discord counts them when they arrive."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+
+    async def slow_redraw() -> None:
+        pacer.bind(await pacer.ready(1, {"edit": 2}))
+        clock.now = 0.9
+        await pacer.take(1, "edit")
+        await pacer.take(1, "edit")
+
+    await asyncio.create_task(slow_redraw())
+    clock.now = 1.0
+    assert abs(pacer.global_wait(1) - 0.9) < 1e-9  # counted from 0 s, it would be 0 now
+
+
 async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
     clock = FakeClock()
     pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))

@@ -55,10 +55,15 @@ async def running_bot(fake: FakeDiscord, tmp_path: Path, *, seed: int = 1234, sy
         return bot
 
     async with run_client(fake, make) as bot:
-        if sync:
-            await bot.sync_commands()
-        yield bot
-        await bot.publisher.drain()
+        # `ix.done()` of a deferred interaction returns once the bot has finished its work.
+        fake.after_deferral = lambda: settle(bot)
+        try:
+            if sync:
+                await bot.sync_commands()
+            yield bot
+            await bot.publisher.drain()
+        finally:
+            fake.after_deferral = None
 
 
 async def migrate(database_url: str) -> None:

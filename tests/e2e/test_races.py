@@ -207,8 +207,8 @@ async def test_a_click_or_command_that_waits_is_deferred_and_answered_after(
         click = await fake.click(w.alice, panel, fake.find_button(panel, label="Reveal"))
         command = await fake.slash(w.bob, w.table, "highcard reveal")
         # Both are acknowledged while the lock is still held: deferred, not answered once it frees.
-        await click.done()
-        await command.done()
+        await click.done(settle=False)
+        await command.done(settle=False)
         assert not holder.done()
         release.set()
         await holder

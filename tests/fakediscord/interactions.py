@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,9 @@ class Interaction:
     modal: dict[str, Any] | None = None
     # Refused attempts, e.g. [(40060, "Interaction has already been acknowledged.")].
     errors: list[tuple[int, str]] = field(default_factory=list)
+    # Set by a test harness (`fake.after_deferral`): waits until the bot has finished the work a
+    # deferral left for later, so `done()` of a deferred interaction returns with its real answer.
+    after_deferral: Callable[[], Awaitable[None]] | None = field(default=None, repr=False)
     _answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     _changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
@@ -96,13 +100,17 @@ class Interaction:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def done(self, timeout: float = 30.0, followups: int = 0) -> Interaction:
-        """Wait for the initial response and, if asked, for that many followups."""
+    async def done(self, timeout: float = 30.0, followups: int = 0, *, settle: bool = True) -> Interaction:
+        """Wait for the initial response and, if asked, for that many followups. A deferral is only
+        an acknowledgement: then (unless `settle=False`) wait for the bot to finish its work too,
+        when the harness says how (`after_deferral`), so the answer a test checks is the final one."""
 
         async def until() -> None:
             await self._answered.wait()
             while len(self.followups) < followups:
                 await self._changed.wait()
+            if settle and self.after_deferral is not None and self.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE):
+                await self.after_deferral()
 
         try:
             await asyncio.wait_for(until(), timeout)

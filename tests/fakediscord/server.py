@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +101,8 @@ class FakeDiscord:
         # for a CPU (`cpuwait`). For tests, where the fake and the bot share one starved process; the
         # benchmarks run the bot in a process of its own and keep Discord's plain wall clock.
         self.excuse_cpu_wait = False
+        # What `Interaction.done()` awaits after a deferral (the e2e harness: the bot settled).
+        self.after_deferral: Callable[[], Awaitable[None]] | None = None
         self.token_ttl = 15 * 60.0
         self.port = 0
         self.gateway = Gateway(self)
@@ -494,6 +496,7 @@ class FakeDiscord:
             dispatched_at=self.loop_time(),
             source_message=source,
             cpu_wait_at_dispatch=cpu_wait() if self.excuse_cpu_wait else 0.0,
+            after_deferral=self.after_deferral,
         )
         self.interactions[ix.id] = ix
         self.interactions_by_token[ix.token] = ix

@@ -1,10 +1,11 @@
 """Store benchmark: how many session saves per second N concurrent writers get, and their p99.
 
-    DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_store [--writers 200] [--saves 20]
+    DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_store [--writers 200] [--saves 20] [--fresh]
 
 Each writer owns one session (a state of a few KB, as the games save) and saves it `--saves`
-times in a row, all writers at once on one event loop, as the bot's channels do. Not part of
-the test run.
+times in a row, all writers at once on one event loop, as the bot's channels do. With `--fresh`
+each save is preceded by a load from the database (through SQLAlchemy), not from the row cache.
+Not part of the test run.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sqlmodel import SQLModel
 from bot.store import GameSession, Store
 
 
-async def main(writers: int, saves: int) -> None:
+async def main(writers: int, saves: int, fresh: bool = False) -> None:
     url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/store.db"
     store = Store(url)
     if not url.startswith("sqlite"):
@@ -35,10 +36,13 @@ async def main(writers: int, saves: int) -> None:
         for i in range(writers)
     ]
     waits: list[float] = []
+    loads: list[float] = []
 
     async def writer(session_id: int) -> None:
         for n in range(saves):
-            row = await store.get(session_id)
+            started = time.perf_counter()
+            row = await store.get(session_id, fresh=fresh)
+            loads.append(time.perf_counter() - started)
             assert row is not None
             row.state = {**state, "rng": {"seed": 1, "calls": n}}
             started = time.perf_counter()
@@ -50,9 +54,11 @@ async def main(writers: int, saves: int) -> None:
     elapsed = time.perf_counter() - started
     await store.close()
     waits.sort()
+    loads.sort()
     print(
         f"{url.split('://')[0]}: {writers} writers x {saves} saves: {len(waits) / elapsed:.0f} saves/s, "
         f"save p50 {waits[len(waits) // 2] * 1000:.1f} ms, p99 {waits[int(len(waits) * 0.99)] * 1000:.1f} ms"
+        + (f"; load from the database p50 {loads[len(loads) // 2] * 1000:.1f} ms, p99 {loads[int(len(loads) * 0.99)] * 1000:.1f} ms" if fresh else "")
     )
 
 
@@ -60,5 +66,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--writers", type=int, default=200)
     parser.add_argument("--saves", type=int, default=20)
+    parser.add_argument("--fresh", action="store_true", help="load each row from the database before saving it")
     args = parser.parse_args()
-    asyncio.run(main(args.writers, args.saves))
+    asyncio.run(main(args.writers, args.saves, args.fresh))

@@ -13,6 +13,7 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.state import Packet, Vote
 from bot.sim.games import catharsis as sim
+from bot.sim.games import catharsis_party as party
 from bot.sim.runner import Job, play
 from tests.games.catharsis.catharsis_driver import board, dice, new_game, power_id
 
@@ -120,3 +121,36 @@ def test_greedy_only_ever_picks_a_legal_action(boss: str, monkeypatch: pytest.Mo
     monkeypatch.setitem(sim.ADAPTER.policies, "greedy", checked)
     game = play(Job("catharsis", 3, "greedy", {"boss": boss, "difficulty": "veterans"}), 7)
     assert game.error is None and not game.refused and picks > 50
+
+
+def _special(card: str) -> Any:
+    s = new_game(2, roles=["unmei", "leme"], first=[card, "blighted-stallion"])
+    assert s.public.phase == "special" and s.public.card == card
+    return s
+
+
+def test_the_hero_who_gives_up_least_claims_the_special_and_the_other_passes() -> None:
+    s = _special("iron-horseshoe")  # gives up one power for a ?? power dealing 3
+    # a claim gives up the last power on the board (as legal_actions offers it)
+    board(s, 0, P("Iai Strike"), P("Temple Guard"), P("Final Bow"), P("Measured Step"))
+    board(s, 1, P("Sap Ward"), P("Willow Calm"), P("Moonlit Grove"), P("Willow Calm"))
+    assert party.claim_gain(s, s.public.heroes[0], [3]) > 0 > party.claim_gain(s, s.public.heroes[1], [3])
+    assert isinstance(_choose(s, 0), c.Claim) and isinstance(_choose(s, 1), c.Pass)
+    s = RULES.apply(s, 1, _choose(s, 1)).state  # Leme passes first: Unmei still claims
+    s = RULES.apply(s, 0, _choose(s, 0)).state
+    assert "iron-horseshoe" in [sl.card for sl in s.public.heroes[0].board]
+    assert P("Measured Step") in s.public.heroes[0].discards
+
+
+def test_a_special_worth_less_than_the_powers_it_costs_is_passed() -> None:
+    s = _special("mane-of-storms")  # two powers for an AAA power dealing 7
+    for seat in (0, 1):
+        board(s, seat, P("Iai Strike"), P("Temple Guard"), P("Final Bow"), P("Iai Strike"))
+    assert all(isinstance(_choose(s, seat), c.Pass) for seat in (0, 1))
+    board(s, 0, P("Measured Step"), P("Temple Guard"))  # a claim would leave one power: never
+    assert isinstance(_choose(s, 0), c.Pass)
+
+
+def test_an_easy_cost_is_worth_more_than_a_hard_one() -> None:
+    assert party.cost_ease("?") > party.cost_ease("AA") > party.cost_ease("AAA") > party.cost_ease("AABB")
+    assert party.cost_ease("66|55") > party.cost_ease("66")

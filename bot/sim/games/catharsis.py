@@ -27,7 +27,11 @@ policy every balance figure is measured with; keep it stable.
   (priced higher for every tier it reaches and near defeat); a trap's or event's option by the
   cost of its effects (setting a card aside costs what it will do in the fights to come); Devil's
   Luck rerolls an effect worse than a fresh roll plus 1 Morale; the fragile hero is the one with
-  most health, the weakened one the one with least. Recover what it may; never claim a Special.
+  most health, the weakened one the one with least. Recover what it may.
+- Specials (and Dragon & Lich allies): the hero who gains most claims it, when its power (effect
+  times how often its cost is paid, over a few uses, plus its place on the board) outweighs the
+  powers given up (those `legal_actions` offers) and any price another hero pays, keeping at least
+  three powers; everyone else passes. Blessings (a gift, no power) are passed.
 
 simple: the policy before this one (kept for comparison): first free baseline role; a ready
 power (top before bottom, aimed at the first standing foe); reroll; done; the first damage packet;
@@ -101,6 +105,9 @@ def greedy(state: CatharsisState, seat: int, actions: list[Any], rng: Rng) -> An
     hero = pub.heroes[seat]
     if pub.packets:
         return take_damage(state, hero, actions, rng)
+    if pub.phase is Phase.SPECIAL:  # claim it if this hero is the one who gains most by it
+        claim = [a for a in actions if a.type == "claim"]
+        return claim[0] if claim and v.claimant(state) == hero.seat else next(a for a in actions if a.type == "pass")
     if kind in ("recover", "pass"):
         return next((a for a in actions if a.type in ("recover", "pass")), actions[0])
     scored = [(move_value(state, hero, a), a) for a in actions]
@@ -280,7 +287,13 @@ def report(state: CatharsisState) -> Report:
         turns=pub.round,
         ending=ending,
         won=bool(pub.winner),
-        flags={"lost on Morale": not pub.winner and pub.morale <= 0, "Battered reached": pub.tier >= 2},
+        flags={
+            "lost on Morale": not pub.winner and pub.morale <= 0,
+            "Battered reached": pub.tier >= 2,
+            "claimed a Special": any(
+                content().encounters.get(s.card) is not None for h in pub.heroes for s in h.board
+            ) or any(c in content().encounters for h in pub.heroes for c in h.discards),
+        },
     )
 
 

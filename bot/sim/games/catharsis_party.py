@@ -13,6 +13,7 @@ from typing import Any
 from bot.games.catharsis import godmind, guard, quarry
 from bot.games.catharsis.cards import Ability, content, scaled
 from bot.games.catharsis.combat import burn_total, deck_counter, living_foes
+from bot.games.catharsis.costs import parse_cost
 from bot.games.catharsis.damage import wound_room
 from bot.games.catharsis.morale import STANDARD, THRESHOLDS, tier_of_threshold
 from bot.games.catharsis.state import CatharsisState, Foe, Hero
@@ -182,6 +183,12 @@ def block_cost(state: CatharsisState, block: dict[str, Any]) -> float:
         return 4.0 * n
     if op in ("half_damage", "refresh_cost"):
         return 8.0
+    if op == "price_hurt":  # Dragon & Lich: a price one hero pays
+        return hurt_cost(amount, max((ready(h) for h in living(state)), default=0))
+    if op == "price_exhaust":
+        return 0.7 * block.get("n", 1)
+    if op == "price_discard":
+        return 3.0 * block.get("n", 1)
     return 1.0
 
 
@@ -275,3 +282,77 @@ def activation_value(state: CatharsisState, hero: Hero, cmd: Any) -> float:
 def wound_slack(state: CatharsisState, hero: Hero) -> int:
     """How much damage a hero can soak: their health and shield, one less for the fragile hero."""
     return wound_room(state, hero) + hero.shield - (1 if state.public.fragile == hero.seat else 0)
+
+
+# -- Specials -------------------------------------------------------------------------------
+USES = 2.5  # a power on the board is used about this many times before the game ends or it is lost
+SET_EASE = {2: 0.8, 3: 0.5, 4: 0.3}  # how often six dice and two rerolls make a set of that size
+
+
+def cost_ease(cost: str) -> float:
+    """A rough chance that one round's dice pay the cost (any of its alternatives)."""
+    miss = 1.0
+    for p in parse_cost(cost.replace("#", "1")):
+        ease = 0.95**p.anys * 0.6 ** len(p.fixed)
+        for i, (_, n) in enumerate(p.sets):
+            ease *= SET_EASE.get(n, 0.2) * (0.7 if i else 1.0)
+        miss *= 1.0 - ease
+    return 1.0 - miss
+
+
+def effect_worth(ab: Ability) -> float:
+    """What one use of an ability does, on average over a fight (health points, Morale at 2.5)."""
+    worth = 0.0
+    for b in ab.do:
+        op, amount = b.get("op"), b.get("amount", 0)
+        if op == "damage":
+            worth += amount * b.get("hits", 1)
+        elif op == "prevent":
+            worth += 0.9 * amount
+        elif op == "prevent_morale":
+            worth += 2.5 * amount
+        elif op == "heal":
+            worth += 1.5 * amount
+        elif op == "spore":
+            worth += 1.8 * amount
+        elif op == "chant":
+            worth += 2.0 * max(0, -amount)
+    return worth * (1.5 if not ab.exhaust else 1.0)
+
+
+def power_worth(card: str) -> float:
+    """A board power's worth: its better half (top or bottom) used USES times, and its place (2 health)."""
+    halves = [content().ability(card, h) for h in ("top", "bottom")]
+    per_use = max((effect_worth(ab) * cost_ease(ab.cost) for ab in halves if ab is not None), default=0.0)
+    return USES * per_use + 2.0
+
+
+def claim_gain(state: CatharsisState, hero: Hero, discard: list[int]) -> float:
+    """What claiming the Special on the table gains the party when `hero` gives up `discard`:
+    the Special as a power, less the powers given up and any price (Dragon & Lich) another pays."""
+    card = content().encounters[state.public.card or ""]
+    if card.ability is None:
+        return -WIN  # a blessing: its gift and price are not weighed here, so it is left alone
+    gain = power_worth(card.id) - sum(power_worth(hero.board[i].card) for i in discard)
+    return gain - blocks_cost(state, card.price) if card.price else gain
+
+
+def claim_offer(state: CatharsisState, hero: Hero) -> list[int] | None:
+    """The powers a claim by `hero` gives up, as `legal_actions` offers it (None: too few to give)."""
+    need = content().encounters[state.public.card or ""].sacrifice
+    return list(range(len(hero.board) - need, len(hero.board))) if len(hero.board) >= need else None
+
+
+def claimant(state: CatharsisState) -> int | None:
+    """The seat that should claim the Special on the table, if claiming it is worth it: of the heroes
+    who have not passed, the one who gains most, keeping at least three powers on the board."""
+    pub = state.public
+    best, seat = 0.0, None
+    for h in living(state):
+        offer = claim_offer(state, h)
+        if h.seat in pub.claims_passed or offer is None or len(h.board) - len(offer) + 1 < 3:
+            continue
+        gain = claim_gain(state, h, offer)
+        if gain > best:
+            best, seat = gain, h.seat
+    return seat

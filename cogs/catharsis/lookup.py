@@ -10,6 +10,7 @@ from bot.games.catharsis.avatar import POWER_PER_BLOW
 from bot.games.catharsis.cards import LEVELS, Attack, BossDeck, Encounter, Scaled, content
 from bot.games.catharsis.duo import DuoCard
 from bot.games.catharsis.duo import cards as duo_cards
+from bot.games.catharsis.morale import TOUGHNESS
 from cogs.catharsis.render import COLOUR, ability_text, block_text
 from cogs.common.help import unique_names
 from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip
@@ -138,11 +139,18 @@ def card_embed(card_id: str) -> discord.Embed:
     return encounter_embed(book.encounters[card_id])
 
 
+def toughness_text() -> str:
+    """'New Questors 90%, Veterans 110%, Last Ditch 120%' (the house rule in bot.games.catharsis.morale)."""
+    names = {"new-questors": "New Questors", "veterans": "Veterans", "last-ditch": "Last Ditch"}
+    return ", ".join(f"{names[level]} {pct}%" for level, pct in TOUGHNESS.items() if level in names)
+
+
 def encounter_embed(card: Encounter) -> discord.Embed:
     deck = content().decks.get(card.deck)
     lines = [f"{card.kind.capitalize()}" + (f" in the Boss deck of {deck.name}" if deck else "") + "."]
     if card.health:
         lines.append(f"Health {by_size(card.health)}" + (f", armour {card.armor}" if card.armor else "") + ".")
+        lines.append(f"That health is for Adventurers; other difficulties scale it: {toughness_text()}.")
     if card.attacks:
         lines.append("Attacks: " + "; ".join(attack_text(a) for a in card.attacks) + ".")
     for label, blocks in (

@@ -31,8 +31,17 @@ Block = dict[str, Any]
 # average, so the tracker grows harsher with the difficulty as the rulebook's tables do.
 LEVELS: dict[int, list[Block]] = {
     1: [{"op": "hurt_each", "amount": 1}],
-    2: [{"op": "discard_each", "n": 1}, {"op": "hurt_each", "amount": 1}],
-    3: [{"op": "discard_each", "n": 1}, {"op": "hurt_each", "amount": 2}],
+    2: [{"op": "hurt_each", "amount": 2}],
+    3: [{"op": "discard_each", "n": 1}, {"op": "hurt_each", "amount": 1}],
+}
+
+# How tough the foes are at each difficulty, in percent of the health their card gives (house rule:
+# the rulebook's difficulty sets only the starting Morale). Adventurers, the default, is the card.
+TOUGHNESS: dict[str, int] = {
+    "new-questors": 90,
+    "adventurers": 100,
+    "veterans": 110,
+    "last-ditch": 115,
 }
 
 TABLES: dict[int, list[list[Block]]] = {

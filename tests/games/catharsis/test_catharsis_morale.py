@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.catharsis.combat import run_blocks
+from bot.games.catharsis.cards import content
+from bot.games.catharsis.combat import new_foe, run_blocks
 from bot.games.catharsis.damage import lose_morale
-from bot.games.catharsis.morale import DIFFICULTIES, LEVELS, SCHEDULE, STANDARD, TABLES, tier_for, tier_name
+from bot.games.catharsis.morale import (
+    DIFFICULTIES,
+    LEVELS,
+    SCHEDULE,
+    STANDARD,
+    TABLES,
+    TOUGHNESS,
+    tier_for,
+    tier_name,
+)
 from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
 
 P = power_id
@@ -62,8 +72,8 @@ def test_standard_tier_effects_apply_in_order() -> None:
     assert [p.amount for p in s.public.packets] == [1] and not s.public.pending_tiers  # Winded bites
 
 
-def test_desperate_makes_every_hero_discard() -> None:
-    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"])
+def test_desperate_makes_every_hero_discard_from_veterans_up() -> None:
+    s = new_game(2, roles=["unmei", "leme"], first=["rotting-foal"], difficulty="veterans")
     s.public.morale = 6
     s.public.tier = 3
     events: list = []
@@ -233,10 +243,10 @@ def test_house_rule_tracker_effects_follow_the_difficulty_schedule() -> None:
     assert [(p.mode, p.amount) for p in s.public.packets] == [("seat", 1), ("seat", 1)]
     s.public.packets = []
     run_blocks(s, LEVELS[2], ev)
-    assert [(p.mode, p.amount) for p in s.public.packets] == [("discard", 1)] * 2 + [("seat", 1)] * 2
+    assert [(p.mode, p.amount) for p in s.public.packets] == [("seat", 2), ("seat", 2)]
     s.public.packets = []
     run_blocks(s, LEVELS[3], ev)
-    assert [(p.mode, p.amount) for p in s.public.packets] == [("discard", 1)] * 2 + [("seat", 2)] * 2
+    assert [(p.mode, p.amount) for p in s.public.packets] == [("discard", 1)] * 2 + [("seat", 1)] * 2
 
 
 def test_no_refresh_offered_when_it_would_empty_morale() -> None:
@@ -244,3 +254,16 @@ def test_no_refresh_offered_when_it_would_empty_morale() -> None:
     s.public.morale = 1
     s = act(s, 0, type="take", packet=0, slots=[0])
     assert s.public.vote is None and s.public.card == "rotting-foal"
+
+
+def test_foes_are_tougher_the_higher_the_difficulty() -> None:
+    # House rule: the card's health is the Adventurers value; the other levels scale it.
+    assert TOUGHNESS["adventurers"] == 100
+    assert TOUGHNESS["new-questors"] < 100 < min(TOUGHNESS["veterans"], TOUGHNESS["last-ditch"])
+    card = content().encounters["blighted-stallion"]
+    s = new_game(2, roles=["unmei", "leme"], first=["blighted-stallion"])
+    assert s.public.foes[0].health == card.health[1]  # Adventurers: the card's own value
+    for level, pct in TOUGHNESS.items():
+        s.public.difficulty = level
+        foe = new_foe(s, card)
+        assert foe.health == foe.max_health == round(card.health[1] * pct / 100)

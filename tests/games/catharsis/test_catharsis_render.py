@@ -202,3 +202,12 @@ def test_role_wound_and_recover_options_say_what_they_do() -> None:
     # A power's halves in one line, for the recover, claim, replace and heal selects.
     summary = render.power_summary(P("Rising Sun"))
     assert summary.startswith("Top: [") and len(summary) <= 100
+
+
+def test_a_foes_card_says_its_health_is_for_adventurers_and_how_the_others_scale_it() -> None:
+    from cogs.catharsis.lookup import card_embed
+
+    text = card_embed("blighted-stallion").description
+    stallion = content().encounters["blighted-stallion"].health
+    assert f"Health {'/'.join(map(str, stallion))}" in text
+    assert "That health is for Adventurers" in text and "Veterans 110%" in text and "Last Ditch 115%" in text

@@ -131,10 +131,12 @@ class SessionService:
             lock = self._locks[key] = asyncio.Lock()
         return lock
 
-    async def session_in(self, channel_id: int) -> GameSession:
+    async def session_in(self, channel_id: int, game: str | None = None) -> GameSession:
+        """The channel's running or open game; `game` (the asking cog's) names the command to start one."""
         row = await self.store.active_in_channel(channel_id)
         if row is None:
-            raise GameError("There is no game in this channel. Start one with `/<game> new`.")
+            start = f"`/{game} new`" if game else "a game's `new` command, such as `/haunted new` (`/help` lists them)"
+            raise GameError(f"There is no game in this channel. Start one with {start}.")
         return row
 
     async def session(self, session_id: int) -> GameSession:

@@ -340,7 +340,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         the bot); the service refuses it if it is stale, and the player gets their current panel."""
         try:
             if session_id is None:
-                session_id = (await self.bot.service.session_in(interaction.channel_id or 0)).id
+                session_id = (await self.bot.service.session_in(interaction.channel_id or 0, self.game)).id
             assert session_id is not None
             at = None
             if interaction.type is discord.InteractionType.component:
@@ -510,7 +510,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             await interaction.edit_original_response(embeds=embeds, attachments=files)
 
     async def _here(self, interaction: discord.Interaction) -> GameSession:
-        row = await self.bot.service.session_in(interaction.channel_id or 0)
+        row = await self.bot.service.session_in(interaction.channel_id or 0, self.game)
         if row.game != self.game:
             raise GameError(
                 f"The game in this channel is {self.bot.service.rules(row.game).title}; use `/{row.game}` commands here."
@@ -602,7 +602,7 @@ class GameCog(LearnCommands, commands.GroupCog):
 async def end_game(bot: TabletopBot, interaction: discord.Interaction, game: str | None = None) -> None:
     """/game end and /<game> end: the host, or a member who may manage the channel, once confirmed."""
     try:
-        row = await bot.service.session_in(interaction.channel_id or 0)
+        row = await bot.service.session_in(interaction.channel_id or 0, game)
         if game is not None and row.game != game:
             raise GameError(
                 f"The game in this channel is {bot.service.rules(row.game).title}; use `/game end`."

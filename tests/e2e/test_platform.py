@@ -127,6 +127,9 @@ async def test_non_player_and_wrong_place_get_plain_private_refusals(fake_discor
     async with running_bot(fake, tmp_path) as bot:
         none_here = await (await fake.slash(w.alice, w.lounge, "highcard start")).done()
         assert none_here.ephemeral and "no game in this channel" in none_here.text
+        assert "`/highcard new`" in none_here.text and "<game>" not in none_here.text
+        status = await (await fake.slash(w.alice, w.lounge, "game status")).done()
+        assert status.ephemeral and "`/haunted new`" in status.text and "<game>" not in status.text
         table = await open_lobby(fake, bot)
         dup = await (await fake.slash(w.bob, w.table, "highcard new")).done()
         assert dup.ephemeral and "already has a High Card game (lobby)" in dup.text

@@ -101,7 +101,7 @@ class CatharsisCog(
         pub = view["public"]
         if seat < 0 or seat >= len(pub["heroes"]):
             return []
-        return [render.panel_embed(pub, seat, notes, render.prompt_for(pub, seat), _plain(row))]
+        return [render.panel_embed(pub, seat, notes, render.prompt_for(pub, seat, _plain(row)), _plain(row))]
 
     def private_items(self, row: GameSession, seat: Seat, view: dict[str, Any]) -> list[discord.ui.Item[Any]]:
         assert row.id is not None

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.games.catharsis.boons import next_living
 from bot.games.catharsis.cards import LEVELS, Ability, content
 from bot.games.catharsis.costs import describe_cost, with_number
 from bot.games.catharsis.morale import tier_name
@@ -23,14 +24,21 @@ PHASES = {
 
 
 BOON_PRICES = {
-    "price_hurt": "{n} damage to the payer",
-    "price_discard": "the payer discards {n} power{s}",
-    "price_exhaust": "the payer's first {n} ready power{s} are exhausted",
+    "price_hurt": "{n} damage to {who}",
+    "price_discard": "{who} {discards} {n} power{s}",
+    "price_exhaust": "{whose} first {n} ready power{s} are exhausted",
     "draw_self": "draw a power (if your board has room)",
 }
+PAYER = {"who": "the payer", "whose": "the payer's", "discards": "discards"}
+YOU_PAY = {"who": "you", "whose": "your", "discards": "discard"}
 
 
-def block_text(block: dict[str, Any]) -> str:
+def named_payer(name: str) -> dict[str, str]:
+    """The words of a boon's price with the hero who pays it named (third person)."""
+    return {"who": name, "whose": f"{name}'s", "discards": "discards"}
+
+
+def block_text(block: dict[str, Any], payer: dict[str, str] | None = None) -> str:
     op = block["op"]
     n = block.get("amount", block.get("n", ""))
     if op == "damage":
@@ -60,7 +68,7 @@ def block_text(block: dict[str, Any]) -> str:
     if op == "chant":
         return f"the chant {'falls back' if int(n or 0) < 0 else 'swells'} {abs(int(n or 0))}"
     if op in BOON_PRICES:  # Dragon & Lich: what the hero after the claimant pays
-        return BOON_PRICES[op].format(n=n, s="" if n == 1 else "s")
+        return BOON_PRICES[op].format(n=n, s="" if n == 1 else "s", **(payer or PAYER))
     return op.replace("_", " ") + (f" {n}" if n != "" else "")
 
 
@@ -238,9 +246,11 @@ def table_embed(pub: dict[str, Any], names: list[str]) -> discord.Embed:
     if pub.get("merged"):
         lines.append(f"Powers passed between boards: {pub['merged']} (the Godmind's blows +{pub['merged'] // 2})")
     if pub.get("set_aside"):
-        names = ", ".join(content().card_name(c) for c in pub["set_aside"])
-        lines.append(f"Set aside: {names}")
+        aside = ", ".join(content().card_name(c) for c in pub["set_aside"])
+        lines.append(f"Set aside: {aside}")
     lines += deck_lines(pub)
+    if pub["phase"] == "special" and pub.get("card") and (price := price_line(pub, names)):
+        lines.append(price)
     if pub.get("quarry") is not None and not any(f["boss"] for f in pub["foes"]):
         lines.append(f"The Boss has fled into the deck with {pub['quarry']} health left.")
     if pub["vote"]:
@@ -363,8 +373,9 @@ def panel_embed(
     return embed
 
 
-def special_offer(card: Any) -> str:
-    """What claiming the Special on offer costs and gives, and who pays a boon's price."""
+def special_offer(card: Any, payer: str | None = None) -> str:
+    """What claiming the Special on offer costs and gives, and who pays a boon's price: `payer` is
+    the name of the hero who would pay it if this player claimed it ("" for the player themself)."""
     gain = ability_text(card.ability) if card.ability is not None else ", ".join(block_text(b) for b in card.gift)
     text = (
         f"{card.name}: give up {plural(card.sacrifice, 'power')} to gain it ({gain})"
@@ -372,12 +383,40 @@ def special_offer(card: Any) -> str:
         else f"{card.name}: take it to {gain}"
     )
     if card.price:
-        text += "; the next hero after you in seat order pays its price: " + ", ".join(block_text(b) for b in card.price)
+        if payer is None:
+            text += "; the next hero after you in seat order pays its price: "
+            words = PAYER
+        elif payer:
+            text += f"; if you take it, {payer} (the next hero after you) pays its price: "
+            words = named_payer(payer)
+        else:
+            text += "; fighting alone, you pay its price yourself: "
+            words = YOU_PAY
+        text += ", ".join(block_text(b, words) for b in card.price)
     return text + ". Or pass."
 
 
-def prompt_for(pub: dict[str, Any], seat: int) -> str:
-    """One line telling this player what the game wants from them now."""
+def price_line(pub: dict[str, Any], names: list[str]) -> str:
+    """The public table while a boon is on offer: who pays its price, whoever claims it (third person)."""
+    card = content().encounters[pub["card"]]
+    if not card.price:
+        return ""
+    dead = [h["dead"] for h in pub["heroes"]]
+    pairs = [
+        (names[s], names[next_living(dead, s)])
+        for s in range(len(dead))
+        if not dead[s] and s < len(names) and next_living(dead, s) < len(names)
+    ]
+    if len(pairs) == 1:
+        return f"{card.name}'s price falls on {pairs[0][0]} alone: " + ", ".join(
+            block_text(b, named_payer(pairs[0][0])) for b in card.price
+        )
+    who = "; ".join(f"{payer} pays if {claimant} takes it" for claimant, payer in pairs)
+    return f"{card.name}'s price ({', '.join(block_text(b) for b in card.price)}): {who}"
+
+
+def prompt_for(pub: dict[str, Any], seat: int, names: list[str] | None = None) -> str:
+    """One line telling this player what the game wants from them now (`names` names the heroes)."""
     hero = pub["heroes"][seat]
     if pub["phase"] == "over":
         return "The game is over."
@@ -402,5 +441,7 @@ def prompt_for(pub: dict[str, Any], seat: int) -> str:
     if pub["phase"] == "recover":
         return "Refresh up to 2 exhausted powers."
     if pub["phase"] == "special":
-        return special_offer(content().encounters[pub["card"]])
+        payer = next_living([h["dead"] for h in pub["heroes"]], seat)
+        who = None if names is None or payer >= len(names) else ("" if payer == seat else names[payer])
+        return special_offer(content().encounters[pub["card"]], who)
     return "Waiting."

@@ -116,7 +116,9 @@ async def test_a_blessing_is_taken_with_one_click_and_the_next_player_pays_its_p
         await party.perform(1, c.ChooseRole(role="leme"))
         panel = party.panel(0)
         assert "Blessing of the Aurora: take it to heal 6 (yourself), draw a power" in panel.text
-        assert "the next hero after you in seat order pays its price: 2 damage to the payer" in panel.text
+        assert "if you take it, bob (the next hero after you) pays its price: 2 damage to bob" in panel.text
+        alice, bob = (f"<@{u.id}>" for u in party.users)
+        assert f"{bob} pays if {alice} takes it; {alice} pays if {bob} takes it" in fake.public_text(w.table)
         # Bob is asked too, but the price would then fall on Alice; Alice takes it.
         await party.perform(0, c.Claim(discard=[]))
         table = fake.public_text(w.table)

@@ -17,14 +17,18 @@ from bot.games.catharsis.effects import BOOK, Ctx
 from bot.games.catharsis.state import CatharsisState, Hero
 
 
+def next_living(dead: list[bool], seat: int) -> int:
+    """The next living seat after `seat` in seat order (`seat` itself when no one else lives)."""
+    for step in range(1, len(dead)):
+        if not dead[(seat + step) % len(dead)]:
+            return (seat + step) % len(dead)
+    return seat
+
+
 def payer(state: CatharsisState, claimant: Hero) -> Hero:
     """The next living hero after the claimant in seat order (the claimant when alone)."""
     heroes = state.public.heroes
-    for step in range(1, len(heroes)):
-        h = heroes[(claimant.seat + step) % len(heroes)]
-        if not h.dead:
-            return h
-    return claimant
+    return heroes[next_living([h.dead for h in heroes], claimant.seat)]
 
 
 def claim(state: CatharsisState, hero: Hero, card: Encounter, events: list[Event]) -> None:

@@ -10,7 +10,7 @@ from bot.games.catharsis.bossdeck import build_deck
 from bot.games.catharsis.cards import content, scaled
 from bot.games.catharsis.state import CatharsisState
 from cogs.catharsis.lookup import card_embed
-from cogs.catharsis.render import prompt_for
+from cogs.catharsis.render import prompt_for, table_embed
 from cogs.catharsis.views import panel_items
 from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused, take_all
 
@@ -119,3 +119,31 @@ def test_the_panel_and_the_lookup_name_the_price_and_who_pays_it(card: str) -> N
         assert "Take Blessing of the Aurora" in labels and "to heal 6 (yourself)" in prompt
     else:
         assert "give up 1 power to gain it" in prompt
+
+
+def test_the_prompt_names_the_hero_who_pays_the_price_and_the_table_says_it_in_the_third_person() -> None:
+    names = ["Ada", "Basil", "Clementine"]
+    s = game(["blessing-of-the-aurora"])
+    s.public.heroes[1].dead = True  # the price skips the fallen: Ada's claim falls on Clementine
+    pub = s.public.model_dump(mode="json")
+    assert "if you take it, Clementine (the next hero after you) pays its price: 2 damage to Clementine" in prompt_for(
+        pub, 0, names
+    )
+    assert "Ada (the next hero after you) pays" in prompt_for(pub, 2, names)
+    assert "the next hero" not in prompt_for(pub, 0, names).replace("the next hero after you)", "")
+    table = table_embed(pub, names).description or ""
+    assert "Clementine pays if Ada takes it; Ada pays if Clementine takes it" in table
+    assert "you" not in table.split("Blessing of the Aurora's price")[1]
+
+
+def test_the_price_words_follow_the_payer_and_a_lone_hero_pays_it_themself() -> None:
+    s = game(["hearthfire-blessing"], players=1)
+    pub = s.public.model_dump(mode="json")
+    assert "fighting alone, you pay its price yourself: your first 3 ready powers are exhausted" in prompt_for(
+        pub, 0, ["Ada"]
+    )
+    assert "Hearthfire Blessing's price falls on Ada alone: Ada's first 3 ready powers are exhausted" in (
+        table_embed(pub, ["Ada"]).description or ""
+    )
+    s = game(["northern-healer"], players=2)
+    assert "Basil discards 1 power" in prompt_for(s.public.model_dump(mode="json"), 0, ["Ada", "Basil"])

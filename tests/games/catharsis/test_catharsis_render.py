@@ -211,3 +211,13 @@ def test_a_foes_card_says_its_health_is_for_adventurers_and_how_the_others_scale
     stallion = content().encounters["blighted-stallion"].health
     assert f"Health {'/'.join(map(str, stallion))}" in text
     assert "That health is for Adventurers" in text and "Veterans 110%" in text and "Last Ditch 115%" in text
+
+
+def test_the_table_names_every_hero_while_traps_are_set_aside() -> None:
+    """The set-aside line once reused the players' names list as text, so heroes' fields and waiting
+    damage were titled with single letters."""
+    s = new_game(2, roles=["unmei", "jaden"], boss="kings-guard")
+    s.public.set_aside = ["murder-hole", "poisoned-banquet"]
+    embed = render.table_embed(project(s, None)["public"], ["Ada", "Basil"])
+    assert "Set aside: Murder Hole, Poisoned Banquet" in (embed.description or "")
+    assert [f.value.split(" · ")[0] for f in embed.fields] == ["Ada", "Basil"]

@@ -154,3 +154,24 @@ def test_a_special_worth_less_than_the_powers_it_costs_is_passed() -> None:
 def test_an_easy_cost_is_worth_more_than_a_hard_one() -> None:
     assert party.cost_ease("?") > party.cost_ease("AA") > party.cost_ease("AAA") > party.cost_ease("AABB")
     assert party.cost_ease("66|55") > party.cost_ease("66")
+
+
+def test_a_game_lost_to_the_priests_chant_is_reported_as_its_own_ending() -> None:
+    s = new_game(2, roles=["jaden", "leme"], boss="priest-of-the-unknown")
+    s.public.phase, s.public.winner = "over", False
+    s.public.chant = content().decks["priest-of-the-unknown"].chant
+    report = sim.report(s)
+    assert report.ending == "the chant was completed" and not report.won
+    assert report.flags["lost on the chant"] and not report.flags["lost on Morale"]
+    s.public.morale = 0  # the engine names Morale first when both end the game
+    assert sim.report(s).ending == "Morale ran out" and not sim.report(s).flags["lost on the chant"]
+    s = new_game(2, roles=["jaden", "leme"])
+    s.public.phase, s.public.winner = "over", False
+    s.public.heroes[0].dead = s.public.heroes[1].dead = True
+    assert sim.report(s).ending == "the party fell" and "lost on the chant" not in sim.report(s).flags
+
+
+def test_a_whole_priest_game_reports_whether_the_chant_ended_it() -> None:
+    game = play(Job("catharsis", 1, "greedy", {"boss": "priest-of-the-unknown"}), 3)
+    assert game.error is None and "lost on the chant" in game.flags
+    assert game.flags["lost on the chant"] == (game.ending == "the chant was completed")

@@ -49,6 +49,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.engine.prng import Rng
+from bot.games.catharsis import priest
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.damage import can_take
 from bot.games.catharsis.morale import TABLES
@@ -282,19 +283,25 @@ def prefer(role: str) -> Any:
 def report(state: CatharsisState) -> Report:
     pub = state.public
     boss = content().encounters[content().decks[pub.deck].boss].name
-    ending = f"defeated {boss}" if pub.winner else "Morale ran out" if pub.morale <= 0 else "the party fell"
-    return Report(
-        turns=pub.round,
-        ending=ending,
-        won=bool(pub.winner),
-        flags={
-            "lost on Morale": not pub.winner and pub.morale <= 0,
-            "Battered reached": pub.tier >= 2,
-            "claimed a Special": any(
-                content().encounters.get(s.card) is not None for h in pub.heroes for s in h.board
-            ) or any(c in content().encounters for h in pub.heroes for c in h.discards),
-        },
-    )
+    fell = all(h.dead for h in pub.heroes if h.role)
+    # As the engine says it: Morale first, then the fallen party, then the Priest's chant.
+    chanted = not pub.winner and pub.morale > 0 and not fell and priest.complete(state)
+    if pub.winner:
+        ending = f"defeated {boss}"
+    elif pub.morale <= 0:
+        ending = "Morale ran out"
+    else:
+        ending = "the chant was completed" if chanted else "the party fell"
+    flags = {
+        "lost on Morale": not pub.winner and pub.morale <= 0,
+        "Battered reached": pub.tier >= 2,
+        "claimed a Special": any(
+            content().encounters.get(s.card) is not None for h in pub.heroes for s in h.board
+        ) or any(c in content().encounters for h in pub.heroes for c in h.discards),
+    }
+    if priest.length(state):
+        flags["lost on the chant"] = chanted
+    return Report(turns=pub.round, ending=ending, won=bool(pub.winner), flags=flags)
 
 
 ADAPTER = Adapter(

@@ -12,6 +12,7 @@ Liara, though on his side it fills one of his places while it lasts).
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from pydantic import model_validator
@@ -47,14 +48,24 @@ class DuoCard(Strict):
 
 @lru_cache(maxsize=1)
 def cards() -> dict[str, DuoCard]:
+    return load_duos()
+
+
+def load_duos(root: Path | None = None) -> dict[str, DuoCard]:
+    """The duo powers in data/catharsis/, checked against the roles and power names beside them."""
+    from bot.games.catharsis.cards import load_content
     from bot.games.catharsis.effects import BOOK
 
-    found = load_entries("catharsis", "duos", DuoCard)
+    data = content() if root is None else load_content(root)
+    found = load_entries("catharsis", "duos", DuoCard, root)
     unique_ids(found, "id", "catharsis duos")
+    taken = {p.name.lower() for p in data.powers.values()} | {e.name.lower() for e in data.encounters.values()}
     for d in found:
         for role in d.roles:
-            if role not in content().roles:
+            if role not in data.roles:
                 raise CardDataError(f"catharsis duo {d.id}: unknown role {role!r}")
+        if d.id in data.powers or d.name.lower() in taken:
+            raise CardDataError(f"catharsis duo {d.id}: {d.name!r} is already the name of another card")
         for where, blocks in (("top", d.top.do), ("bottom", d.bottom.do), ("bonus", d.bonus)):
             BOOK.validate(blocks, f"catharsis duo {d.id} {where}")
     if sum(1 for d in found if not d.roles) != 1:

@@ -605,8 +605,9 @@ class Catharsis(Rules[CatharsisState]):
         kinds = {k: 0 for k in ("monster", "trap", "event", "special", "boss")}
         for e in data.encounters.values():
             kinds[e.kind] += 1
-        n = len(data.powers) + sum(kinds.values())
-        parts = ", ".join(f"{k} {v}" for k, v in kinds.items())
+        duos = len(duo.cards())  # loading them checks them (roles, effects, names)
+        n = len(data.powers) + sum(kinds.values()) + duos
+        parts = ", ".join(f"{k} {v}" for k, v in {**kinds, "duo": duos}.items())
         challenges = sum(1 for d in data.decks.values() if d.challenge)
         return (
             f"catharsis: {n} cards (power {len(data.powers)}, {parts}), roles {len(data.roles)}, "

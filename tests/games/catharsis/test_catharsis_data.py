@@ -14,9 +14,35 @@ from bot.games.catharsis.cards import load_content
 
 def test_check_config_line() -> None:
     assert RULES.check_config() == (
-        "catharsis: 428 cards (power 240, monster 74, trap 47, event 28, special 27, boss 12), roles 12, bosses 8, "
-        "challenge decks 4"
+        "catharsis: 430 cards (power 240, monster 74, trap 47, event 28, special 27, boss 12, duo 2), roles 12, "
+        "bosses 8, challenge decks 4"
     )
+
+
+def test_check_config_checks_the_duo_powers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken duo card fails `--check-config`, naming the card; a duo named like a power too."""
+    from bot.games.catharsis import duo
+
+    root = copy_data(tmp_path)
+    f = root / "catharsis" / "duo.toml"
+    good = f.read_text()
+    assert len(duo.load_duos(root)) == 2
+    f.write_text(good.replace('roles = ["leme", "maladaum"]', 'roles = ["leme", "merlin"]'))
+    with pytest.raises(CardDataError, match="duo-briar-vow: unknown role 'merlin'"):
+        duo.load_duos(root)
+    f.write_text(good.replace('name = "Bond of Arms"', 'name = "Quick Draw"'))
+    with pytest.raises(CardDataError, match="'Quick Draw' is already the name of another card"):
+        duo.load_duos(root)
+    f.write_text(good.replace('bonus = [{ op = "damage", amount = 3 }', 'bonus = [{ op = "smite", amount = 3 }'))
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(root))
+    duo.cards.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="duo-briar-vow bonus.*unknown op 'smite'"):
+            RULES.check_config()
+    finally:
+        monkeypatch.undo()
+        duo.cards.cache_clear()
+    assert "duo 2" in RULES.check_config()
 
 
 def copy_data(tmp_path: Path) -> Path:

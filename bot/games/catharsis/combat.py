@@ -173,6 +173,8 @@ def start_round(state: CatharsisState, events: list[Event]) -> None:
         if f.alive and f.spores:
             events.append(Event.public("spore", f"The spores on {f.name} eat at it."))
             strike(state, i, f.spores, events)
+    if fight_over(state):
+        return  # the Spores felled the last foe: the fight is over before anything else this round happens
     for h in pub.heroes:
         if not h.dead and h.counters.get("spore", 0) >= 4:
             add_packet(state, "seat", 1, seat=h.seat)

@@ -6,7 +6,7 @@ from bot.engine.errors import GameError
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.state import CatharsisState, Packet
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
+from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused, take_all
 
 P = power_id
 
@@ -95,3 +95,39 @@ def test_maladaum_holding_a_borrowed_hash_cost_power_can_still_take_damage() -> 
     s.public.packets = [Packet(mode="seat", amount=1, seat=0)]
     legal = RULES.legal_actions(s, 0)
     assert legal and all(isinstance(a, c.Take) for a in legal)
+
+
+def _boss_falls_to_spores_next_round(board_after: list[str]) -> CatharsisState:
+    """Jaden alone against the Corrupted Horse, 4 Spores on himself; the Horse has 1 health and a Spore,
+    so the Spore fells it as round 2 begins, the moment Jaden's own Spores would hurt him."""
+    s = new_game(1, roles=["jaden"], first=["corrupted-horse"])
+    horse = s.public.foes[0]
+    horse.health, horse.spores = 1, 1
+    s.public.heroes[0].counters["spore"] = 4
+    s = take_all(act(s, 0, type="done"))
+    board(s, 0, *board_after, ready=False)
+    if s.public.vote is not None:  # a refresh offer between rounds: push on
+        s = act(s, 0, type="vote", option=0)
+    return s
+
+
+def test_the_boss_felled_by_spores_as_a_round_begins_wins_before_jadens_own_spores_bite() -> None:
+    """House rule (the rulebook: when every foe is at 0 the combat is over; a Boss's fall wins): the
+    Spores on the foes bite first; if they fell the last foe, the round's other opening effects (Jaden's
+    own Spores, a foe striking first) never happen."""
+    s = _boss_falls_to_spores_next_round([P("Hay Bale Wall")])  # one exhausted power: 1 damage kills him
+    assert s.public.phase == "over" and s.public.winner is True
+    assert not s.public.packets and not s.public.heroes[0].dead
+    assert RULES.result(s) == "The party defeated the Corrupted Horse."
+
+
+def test_a_monster_felled_by_spores_ends_the_fight_before_jadens_own_spores_bite() -> None:
+    s = new_game(1, roles=["jaden"], first=["blighted-stallion", "corrupted-horse"])
+    stallion = s.public.foes[0]
+    stallion.health, stallion.spores = 1, 1
+    s.public.heroes[0].counters["spore"] = 4
+    s = take_all(act(s, 0, type="done"))
+    if s.public.vote is not None:
+        s = act(s, 0, type="vote", option=0)
+    assert s.public.phase == "recover" and not s.public.packets
+    assert s.public.heroes[0].counters["spore"] == 3  # the fight's end settles his fungus as usual

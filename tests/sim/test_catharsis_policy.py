@@ -13,6 +13,7 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.state import Packet, Vote
 from bot.sim.games import catharsis as sim
+from bot.sim.games import catharsis_boons as boons
 from bot.sim.games import catharsis_party as party
 from bot.sim.runner import Job, play
 from tests.games.catharsis.catharsis_driver import board, dice, new_game, power_id
@@ -175,3 +176,26 @@ def test_a_whole_priest_game_reports_whether_the_chant_ended_it() -> None:
     game = play(Job("catharsis", 1, "greedy", {"boss": "priest-of-the-unknown"}), 3)
     assert game.error is None and "lost on the chant" in game.flags
     assert game.flags["lost on the chant"] == (game.ending == "the chant was completed")
+
+
+def _boon(card: str, players: int = 2) -> Any:
+    s = new_game(players, roles=["jaden", "leme", "maladaum"][:players], boss="dragon-and-lich", first=[card])
+    assert s.public.phase == "special" and s.public.card == card
+    return s
+
+
+def test_greedy_passes_on_a_blessing_that_would_give_nothing_and_cost_the_next_hero() -> None:
+    s = _boon("blessing-of-the-aurora")
+    s.public.heroes[0].deck_count = 0  # nothing to draw, nothing to heal: only the price is left
+    s.public.heroes[1].deck_count = 0
+    assert isinstance(_choose(s, 0), c.Pass)
+
+
+def test_the_hero_who_gains_most_from_a_blessing_claims_it() -> None:
+    s = _boon("blessing-of-the-aurora")
+    for slot in s.public.heroes[1].board[:4]:
+        slot.ready = False  # Leme is worn: the heal mends four powers for her, none for Jaden
+    assert boons.blessing_value(s, s.public.heroes[1]) > 0 > boons.blessing_value(s, s.public.heroes[0])
+    assert isinstance(_choose(s, 0), c.Pass)
+    s = RULES.apply(s, 0, c.Pass()).state
+    assert isinstance(_choose(s, 1), c.Claim)

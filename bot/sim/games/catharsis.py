@@ -31,7 +31,8 @@ policy every balance figure is measured with; keep it stable.
 - Specials (and Dragon & Lich allies): the hero who gains most claims it, when its power (effect
   times how often its cost is paid, over a few uses, plus its place on the board) outweighs the
   powers given up (those `legal_actions` offers) and any price another hero pays, keeping at least
-  three powers; everyone else passes. Blessings (a gift, no power) are passed.
+  three powers; everyone else passes. Blessings (a gift, no power, `catharsis_boons`) are taken when
+  the gift outweighs the price on the next hero, by the hero who gains most.
 
 simple: the policy before this one (kept for comparison): first free baseline role; a ready
 power (top before bottom, aimed at the first standing foe); reroll; done; the first damage packet;
@@ -55,6 +56,7 @@ from bot.games.catharsis.damage import can_take
 from bot.games.catharsis.morale import TABLES
 from bot.games.catharsis.state import CatharsisState, Hero, Phase
 from bot.sim.adapter import Adapter, Report
+from bot.sim.games import catharsis_boons as boons
 from bot.sim.games import catharsis_party as v
 from bot.sim.policy import best, by_type
 
@@ -108,7 +110,11 @@ def greedy(state: CatharsisState, seat: int, actions: list[Any], rng: Rng) -> An
         return take_damage(state, hero, actions, rng)
     if pub.phase is Phase.SPECIAL:  # claim it if this hero is the one who gains most by it
         claim = [a for a in actions if a.type == "claim"]
-        return claim[0] if claim and v.claimant(state) == hero.seat else next(a for a in actions if a.type == "pass")
+        if boons.is_blessing(state):
+            wanted = claim and boons.take_blessing(state, hero)
+        else:
+            wanted = claim and v.claimant(state) == hero.seat
+        return claim[0] if wanted else next(a for a in actions if a.type == "pass")
     if kind in ("recover", "pass"):
         return next((a for a in actions if a.type in ("recover", "pass")), actions[0])
     scored = [(move_value(state, hero, a), a) for a in actions]

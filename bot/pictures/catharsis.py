@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.games.catharsis.cards import LEVELS, content
+from bot.games.catharsis.duo import cards as duo_cards
 from bot.games.catharsis.morale import THRESHOLDS
 from bot.pictures.hand import HandCard
-from bot.pictures.kit import FAINT, GOLD, GREEN, HEAD_H, KEY, NOTE, PAD, READ, RED, WIDTH, Canvas, tall_canvas
+from bot.pictures.kit import (
+    FAINT,
+    GOLD,
+    GREEN,
+    HEAD_H,
+    KEY,
+    NOTE,
+    PAD,
+    READ,
+    RED,
+    RGB,
+    WIDTH,
+    Canvas,
+    tall_canvas,
+)
 
 PHASES = {
     "roles": "choosing roles",
@@ -72,10 +87,14 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
         role = data.roles[hero["role"]].name if hero.get("role") in data.roles else hero.get("role", "")
         who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
         powers = [_power(data, slot) for slot in hero.get("board", [])[:6]]
+        shared, gone = _duo(public, seat, names)
+        powers += shared
         rows = [powers[i : i + 3] for i in range(0, len(powers), 3)]
-        heights = [max(cv.tile_height(name, card_w, max_lines=3, kind="ready") for name, _ in row) for row in rows]
+        heights = [max(cv.tile_height(t.name, card_w, max_lines=3, kind=t.kind, foot=t.foot) for t in row)
+                   for row in rows]
         notes = [
             *(["dead"] if hero.get("dead") else []),
+            *gone,
             *(["Role flipped"] if hero.get("flipped") else []),
             *(f"aside: {data.card_name(d['card'])} ({d['prep']})" for d in hero.get("aside", [])),
             *(["Liara flipped"] if hero.get("counters", {}).get("veil") else []),
@@ -93,9 +112,9 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
             top += cv.text(PAD + 10, top - 4, " · ".join(notes), size=READ, colour=RED if hero.get("dead") else FAINT,
                            width=inner, least=NOTE) + 2
         for row, h in zip(rows, heights, strict=True):
-            for i, (name, ready) in enumerate(row):
-                cv.tile(PAD + 10 + i * (card_w + GAP), top, card_w, name, stripe=GREEN, height=h, max_lines=3,
-                        kind="ready" if ready else "exhausted", dim=not ready)
+            for i, t in enumerate(row):
+                cv.tile(PAD + 10 + i * (card_w + GAP), top, card_w, t.name, stripe=t.stripe, height=h, max_lines=3,
+                        kind=t.kind, foot=t.foot, dim=not t.ready)
             top += h + GAP
         for i, die in enumerate(hero.get("dice", [])):
             row, col = divmod(i, 6) if pair else (0, i)
@@ -108,7 +127,15 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     return cv
 
 
-def _power(data: Any, slot: dict[str, Any]) -> tuple[str, bool]:
+class Tile(NamedTuple):
+    name: str
+    ready: bool
+    kind: str
+    stripe: RGB = GREEN
+    foot: str = ""
+
+
+def _power(data: Any, slot: dict[str, Any]) -> Tile:
     """A power's name as its card shows it now (its place number, song level, turned), and if ready."""
     name = (
         (f"#{slot['number']} " if slot.get("number") else "")
@@ -116,7 +143,25 @@ def _power(data: Any, slot: dict[str, Any]) -> tuple[str, bool]:
         + (f" {LEVELS[slot.get('face', 0)]}" if data.song(slot["card"]) else "")
         + (" (turned)" if data.turns(slot["card"]) and slot.get("face") else "")
     )
-    return name, bool(slot["ready"])
+    return Tile(name, bool(slot["ready"]), "ready" if slot["ready"] else "exhausted")
+
+
+def _duo(public: dict[str, Any], seat: int, names: list[str]) -> tuple[list[Tile], list[str]]:
+    """A duo power lies between two partners: drawn on each one's row, gold-striped, with its state
+    (ready or exhausted: damage exhausts it, then discards it) and which half is theirs. Once
+    discarded it is a note on both rows."""
+    for d in public.get("duos", []):
+        if seat not in d.get("seats", []) or not d.get("card") or d["card"] not in duo_cards():
+            continue
+        card = duo_cards()[d["card"]]
+        if d.get("gone"):
+            return [], [f"duo {card.name} discarded"]
+        partner = next(s for s in d["seats"] if s != seat)
+        who = names[partner] if 0 <= partner < len(names) else f"Seat {partner + 1}"
+        half = "top" if d["seats"][0] == seat else "bottom"
+        state = "ready" if d.get("ready") else "exhausted"
+        return [Tile(card.name, bool(d.get("ready")), f"duo · {state}", GOLD, f"{half} · with {who}")], []
+    return [], []
 
 
 def hand(private: dict[str, Any], public: dict[str, Any], actions: list[Any], seat: int) -> list[HandCard]:

@@ -19,11 +19,12 @@ SETUPS: dict[str, tuple[int, dict[str, Any], dict[str, bool]]] = {
 }
 
 
-def play(game: str, seed: int, moves: int) -> Iterator[tuple[Any, Any]]:
-    """Yield (rules, state) after each of up to `moves` moves, cycling through legal actions by seed."""
+def play(game: str, seed: int, moves: int, extra: dict[str, Any] | None = None) -> Iterator[tuple[Any, Any]]:
+    """Yield (rules, state) after each of up to `moves` moves, cycling through legal actions by seed;
+    `extra` adds game options to the setup's (a variant, say)."""
     rules = all_rules()[game]
     players, options, roles = SETUPS[game]
-    state = rules.setup(rules.parse_options(options), players, seed, roles).state
+    state = rules.setup(rules.parse_options({**options, **(extra or {})}), players, seed, roles).state
     yield rules, state
     for i in range(moves):
         waiting = rules.waiting_for(state)
@@ -45,8 +46,8 @@ def play(game: str, seed: int, moves: int) -> Iterator[tuple[Any, Any]]:
         yield rules, state
 
 
-def position(game: str, seed: int, moves: int) -> tuple[Any, dict[str, Any]]:
-    *_, (_, state) = play(game, seed, moves)
+def position(game: str, seed: int, moves: int, extra: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+    *_, (_, state) = play(game, seed, moves, extra)
     return state, project(state, None)
 
 

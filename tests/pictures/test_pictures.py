@@ -210,3 +210,29 @@ def test_an_apocrypha_halo_shows_its_cards_around_the_saints_initials() -> None:
         assert all(word in placed for word in _card_name(uid).split())  # wrapped over lines in its cell
     initials = "".join(w[0] for w in saint["name"].replace(".", "").split()[:2]).upper()
     assert initials in canvas.strings and canvas.sizes[canvas.strings.index(initials)] > READ
+
+
+def test_a_catharsis_duo_power_is_drawn_on_both_partners_rows_with_its_state() -> None:
+    """Two pairs share Bond of Arms: each partner's row ends with it, gold-striped, saying whether it
+    is ready or exhausted and which half is theirs; once discarded it is a note on both rows. The
+    picture with both pairs is a golden too."""
+    _, view = position("catharsis", 5, 60, {"duos": [[0, 1], [2, 3]]})
+    public = view["public"]
+    canvas = draw_table("catharsis", public, names("catharsis"))
+    assert canvas is not None
+    assert canvas.strings.count("Bond of Arms") == 4 and canvas.strings.count("duo · ready") == 4
+    placed = " ".join(canvas.strings)  # a foot may wrap onto a second line
+    for half in ("top · with Basil", "bottom · with Ada", "top · with Dorothea", "bottom · with Clementine"):
+        assert half in placed
+    path = GOLDEN / "catharsis-duo-5-60.png"
+    if os.environ.get("PICTURES_UPDATE") or not path.exists():
+        canvas.image.save(path)
+        if not os.environ.get("PICTURES_UPDATE"):
+            pytest.fail(f"{path.name} was missing and has been written: check it in and run again")
+    with Image.open(path) as golden:
+        assert _difference(canvas.image, golden) < 0.01, f"{path.name} changed: look at it"
+    public["duos"][0]["ready"] = False  # a point of damage exhausted it
+    public["duos"][1]["gone"] = True  # two more discarded the other pair's
+    strings = draw_table("catharsis", public, names("catharsis")).strings
+    assert strings.count("duo · exhausted") == 2 and strings.count("Bond of Arms") == 2
+    assert sum("duo Bond of Arms discarded" in s for s in strings) == 2

@@ -67,3 +67,22 @@ def test_chitin_plate_shields_only_its_owner() -> None:
     dice(s, 0, 3, 3)
     s = act(s, 0, type="activate", slot=0, dice=[0, 1])
     assert s.public.heroes[0].shield == 4 and not s.public.heroes[0].board[0].ready
+
+
+def test_the_challenge_decks_sit_on_the_difficulty_ladder() -> None:
+    """House rule: every challenge deck's fighting foe saps Morale each round once the party has two or
+    more heroes, grows sturdier with every hero, and Dragon & Lich's traps cost Morale too."""
+    from bot.games.catharsis.cards import scaled
+
+    data = content()
+    for deck in (d.id for d in data.decks.values() if d.challenge):
+        foes = [e for e in data.encounters.values() if e.deck == deck and e.kind in ("monster", "boss") and e.health]
+        assert foes, deck
+        sizes = range(2, data.decks[deck].most_players + 1)
+        for foe in foes:
+            sap = [sum(scaled(a.amount, n) for a in foe.attacks if a.kind == "morale") for n in sizes]
+            assert min(sap) >= 1, f"{foe.name} saps no Morale"
+            health = [scaled(foe.health, n) for n in range(1, data.decks[deck].most_players + 1)]
+            assert health == sorted(health) and health[-1] > health[0], foe.name
+    for trap in (e for e in data.encounters.values() if e.deck == "dragon-and-lich" and e.kind == "trap"):
+        assert any(b["op"] == "lose_morale" for b in trap.do), trap.name

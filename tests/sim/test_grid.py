@@ -38,3 +38,39 @@ def test_command_prints_the_whole_grid(capsys) -> None:
                  "difficulty=veterans", "--games", "2", "--flag", "lost on Morale", "--quiet"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "| heroes | boss | veterans |" and out[2].startswith("| 1 | godmind | ")
+
+
+def test_rows_print_every_figure_of_each_cell_as_the_simulator_does(capsys) -> None:
+    from bot.sim.stats import summarise
+
+    argv = [
+        "apollyon",
+        "--players",
+        "1-2",
+        "--vary",
+        "difficulty=easy,hard",
+        "--games",
+        "2",
+        "--rows",
+        "--quiet",
+    ]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "| players | difficulty | win | Apollyon revealed | lost before month 6 | veil lifted | turns (median, p90) |"
+    )
+    rows = [line.split(" | ") for line in lines[2:]]
+    assert [(r[0], r[1]) for r in rows] == [
+        ("| 1", "easy"),
+        ("| 2", "easy"),
+        ("| 1", "hard"),
+        ("| 2", "hard"),
+    ]
+    # The hard two-director row is the plain simulator's run with the same seeds.
+    s = summarise(run(Job("apollyon", 2, "greedy", {"difficulty": "hard"}), 2, 1, 1), 2, True)
+    assert (
+        rows[3][2]
+        == f"{100 * s['win']['rate']:.1f}% [{100 * s['win']['low']:.1f}-{100 * s['win']['high']:.1f}]"
+    )
+    assert rows[3][5] == f"{100 * s['flags']['veil lifted']['rate']:.1f}%"
+    assert rows[3][-1] == f"{s['turns']['median']}, {s['turns']['p90']} |"

@@ -13,7 +13,20 @@ greedy, phase by phase (ties broken by the runner's generator):
   home when there is room, else to an open site.
 - Any phase: agree to take other sites' anomalies (once; it never withdraws the agreement).
 - Site: contain what it can, put an anomaly with 2+ Study on trial, then ready.
-It never transfers, promotes, withdraws or overcontains.
+It never transfers, promotes, withdraws or overcontains. This is `--policy simple`.
+
+greedy (the committed policy) is simple plus what a director does to end the game: get the
+Apollyon into Active Containment (its cost, 2 of each asset less the O5 Council's share, is
+public; the card is not). The "vault" is the site holding most of that cost (lowest seat on a tie).
+- Growth: promote 2 Resources into a Space while a site has fewer Space than the cost and 2
+  Resources more than it; from month 4 (or once the Apollyon is out) every other director
+  transfers the vault one asset it lacks, the Draw pile is all assets while the vault lacks any,
+  and a director short of the cost claims the asset card that covers most of the gap.
+- MTF: from month 4, while at most one Temporary Containment field is free (its own and the
+  open sites'), no mission but a capture of the Apollyon: the last field is kept for it.
+- Return: the Apollyon goes to a site that can pay its cost (its own first).
+- Site: contain the Apollyon first; from month 4 the vault contains nothing else that would leave
+  it short of the cost.
 """
 
 from __future__ import annotations
@@ -22,12 +35,14 @@ from typing import Any
 
 from bot.engine.prng import Rng
 from bot.games.apollyon import commands as c
-from bot.games.apollyon.state import ApollyonState, Phase
+from bot.games.apollyon.cards import catalogue
+from bot.games.apollyon.difficulty import level, relieved
+from bot.games.apollyon.state import TEMP_FIELDS, ApollyonState, Phase
 from bot.sim.adapter import Adapter, Report
 from bot.sim.policy import best
 
 
-def greedy(state: ApollyonState, seat: int, actions: list[Any], rng: Rng) -> Any:
+def simple(state: ApollyonState, seat: int, actions: list[Any], rng: Rng) -> Any:
     pub = state.public
     phase = pub.phase
     site = pub.sites[seat]
@@ -72,6 +87,98 @@ def greedy(state: ApollyonState, seat: int, actions: list[Any], rng: Rng) -> Any
     return c.Ready()
 
 
+RESERVE_MONTH = 4  # from here on the vault saves for the Apollyon
+
+
+def apollyon_cost(state: ApollyonState) -> dict[str, int]:
+    """What containing the Apollyon takes: 2 of each asset less the O5 Council's share."""
+    pub = state.public
+    return relieved(
+        {"resource": 2, "personnel": 2, "space": 2}, level(pub.difficulty, len(pub.sites)).apollyon_relief
+    )
+
+
+def short(pool: dict[str, int], need: dict[str, int]) -> dict[str, int]:
+    return {k: n - pool[k] for k, n in need.items() if pool[k] < n}
+
+
+def vault(state: ApollyonState, need: dict[str, int]) -> int:
+    return max(
+        state.public.sites, key=lambda s: (sum(min(s.pool[k], n) for k, n in need.items()), -s.seat)
+    ).seat
+
+
+def _is_apollyon(state: ApollyonState, uid: int) -> bool:
+    pub = state.public
+    every = [*pub.public_zone, *(a for s in pub.sites for a in (*s.carrying, *s.temporary))]
+    return any(a.uid == uid and a.info.cls == "apollyon" for a in every)
+
+
+def greedy(state: ApollyonState, seat: int, actions: list[Any], rng: Rng) -> Any:
+    pub = state.public
+    phase = pub.phase
+    site = pub.sites[seat]
+    need = apollyon_cost(state)
+    home = vault(state, need)
+    saving = pub.month >= RESERVE_MONTH or pub.apollyon_revealed
+    kinds: dict[str, list[Any]] = {}
+    for a in actions:
+        kinds.setdefault(a.type, []).append(a)
+    if phase is Phase.GROWTH:
+        promote = [a for a in kinds.get("promote", []) if a.kind == "resource"]
+        if promote and site.pool["space"] < need["space"] and site.pool["resource"] >= need["resource"] + 2:
+            return promote[0]
+        lack = short(pub.sites[home].pool, need)
+        if saving and seat != home:
+            gifts = [a for a in kinds.get("transfer", []) if a.to == home and a.asset in lack]
+            if gifts:
+                return best(gifts, lambda a: lack[a.asset], rng)
+        if saving and lack and kinds.get("build_pile"):
+            return best(kinds["build_pile"], lambda a: a.assets - a.characters, rng)
+        mine = short(site.pool, need)
+        claims = kinds.get("claim", [])
+        if mine and claims:
+            cat = catalogue().assets
+
+            def cover(a: c.Claim) -> float:
+                pc = pub.pile[a.index]
+                if pc.kind != "asset":
+                    return 0
+                return sum(min(getattr(cat[pc.card].gain, k), n) for k, n in mine.items())
+
+            if max(map(cover, claims)) > 0:
+                return best(claims, cover, rng)
+    elif phase is Phase.ASSIGN and saving and not pub.apollyon_contained:
+        room = sum(TEMP_FIELDS - len(s.temporary) for s in pub.sites if s.seat == seat or s.open)
+        if room <= 1 and kinds.get("mission"):
+            boss = [a for a in kinds["mission"] if a.kind == "capture" and _is_apollyon(state, a.target)]
+            if boss and any(site.mtfs[a.mtf - 1].mission is None for a in boss):
+                return next(a for a in boss if site.mtfs[a.mtf - 1].mission is None)
+            return simple(state, seat, [a for a in actions if a.type != "mission"], rng)
+    elif phase is Phase.RETURN:
+        boss = [a for a in kinds.get("deliver", []) if _is_apollyon(state, a.anomaly)]
+        payable = [a for a in boss if not short(pub.sites[a.to].pool, need)]
+        if payable:
+            return best(payable, lambda a: a.to == seat, rng)
+    elif phase is Phase.SITE:
+        contain = kinds.get("contain", [])
+        boss = [a for a in contain if _is_apollyon(state, a.anomaly)]
+        if boss:
+            return boss[0]
+        if contain and saving and seat == home:
+            cost = {a.uid: dict(a.info.cost.items()) for a in site.temporary}
+            keep = [
+                a
+                for a in contain
+                if not short({k: site.pool[k] - cost[a.anomaly][k] for k in site.pool}, need)
+            ]
+            if keep:
+                return rng.choice(keep)
+            trials = [a for a in kinds.get("trial", []) if _study(state, a.anomaly) >= 2]
+            return best(trials, lambda a: _study(state, a.anomaly), rng) if trials else c.Ready()
+    return simple(state, seat, actions, rng)
+
+
 def _mission_value(state: ApollyonState, a: c.SetMission) -> float:
     if a.kind == "capture":
         return 100
@@ -113,4 +220,4 @@ def report(state: ApollyonState) -> Report:
     )
 
 
-ADAPTER = Adapter(game="apollyon", coop=True, report=report, policies={"greedy": greedy})
+ADAPTER = Adapter(game="apollyon", coop=True, report=report, policies={"greedy": greedy, "simple": simple})

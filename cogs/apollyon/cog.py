@@ -44,6 +44,13 @@ HINT = {
 }
 
 
+# The lobby's difficulty choices, named by what the simulator measured (docs/balance.md).
+DIFFICULTIES = {
+    "easy": "Easy: most tables win",
+    "standard": "Standard: about half the tables win",
+    "hard": "Hard: few tables win",
+}
+
 class ApollyonCog(
     GameCog,
     group_name="apollyon",
@@ -60,11 +67,9 @@ class ApollyonCog(
     @app_commands.describe(
         campaign="Campaign mode: this server's beaten Apollyons are left out of the deck.",
         event_die="Roll the Event die instead of drawing Event cards.",
-        difficulty="How forgiving the cover-up rules are (standard if left out).",
+        difficulty="How hard the Masquerade is to keep (standard if left out).",
     )
-    @app_commands.choices(
-        difficulty=[app_commands.Choice(name=d.capitalize(), value=d) for d in ("easy", "standard", "hard")]
-    )
+    @app_commands.choices(difficulty=[app_commands.Choice(name=n, value=v) for v, n in DIFFICULTIES.items()])
     async def new_cmd(
         self,
         interaction: discord.Interaction,

@@ -14,54 +14,97 @@ Difficulty = Literal["easy", "standard", "hard"]
 @dataclass(frozen=True)
 class Level:
     # Extra situations dealt in each Intel phase once the veil has lifted.
-    veil_situations: int
+    veil_situations: int = 0
     # Masquerade a loose non-Apollyon anomaly costs less each End phase (never below 0): the
-    # Foundation's standing disinformation work.
-    cover_up: int
+    # Foundation's standing disinformation work. Negative: the press, each costs more.
+    cover_up: int = 0
     # Masquerade regained when an MTF captures an anomaly from the public zone: the story dies.
-    capture_regain: bool
+    capture_regain: bool = True
     # Masquerade the Apollyon costs less when it arrives and each month it is loose (never
-    # below 1): the cover-up's emergency measures.
+    # below 1): the cover-up's emergency measures. Negative: it costs more.
     apollyon_cover: int = 0
     # Assets of each kind the O5 Council pays toward the Apollyon's containment (it always
-    # needs at least 1 Space of the director's own).
+    # needs at least 1 Space of the director's own). Negative: it needs that many more of each.
     apollyon_relief: int = 0
+    # Masquerade regained in each End phase while the veil holds (never above the start): the
+    # cover stories the Foundation keeps running. It stops once the veil has lifted.
+    cover_story: int = 0
+    # Masquerade paid in each End phase once the veil has lifted: the story spreads by itself.
+    veil_drain: int = 0
 
 
-EASY = Level(veil_situations=0, cover_up=2, capture_regain=True)
-STANDARD = Level(veil_situations=0, cover_up=1, capture_regain=True)
-HARD = Level(veil_situations=1, cover_up=0, capture_regain=False)
+# Standard, per table size (1-6 directors). The rulebook's start (10 + 5 per director) leaves a
+# solo director 5 above the veil, and its Intel count (one situation per 2 directors, rounded up)
+# and fixed zone (6 or 8 slots) press odd and small tables hardest; the greedy directors, who save
+# for the Apollyon's containment, beat a plain Apollyon at most sizes. So every size gets a harder
+# containment (a negative O5 share) and a spreading story after the veil, and the cover-up and
+# cover stories keep the veil where the rulebook's numbers lift it early. docs/balance.md has the
+# measurements.
+STANDARD_LEVELS: tuple[Level, ...] = (
+    Level(cover_up=1, apollyon_cover=4, apollyon_relief=-3, cover_story=2, veil_drain=5, veil_situations=1),
+    Level(cover_up=1, apollyon_cover=2, apollyon_relief=-2, cover_story=1, veil_drain=4),
+    Level(apollyon_cover=2, apollyon_relief=-1, cover_story=1, veil_drain=4),
+    Level(cover_up=-1, apollyon_cover=2, apollyon_relief=-2, veil_drain=4),
+    Level(apollyon_cover=3, apollyon_relief=-1, cover_story=3, veil_drain=4),
+    Level(apollyon_cover=2, apollyon_relief=-1, veil_drain=3),
+)
 
-# Per table size (1-6 directors). The rulebook's start (10 + 5 per director) gives a small table
-# little room above the veil, and its Intel count (one situation per 2 directors, rounded up)
-# and fixed situation zone (6 or 8 slots) press odd and small tables hardest; docs/balance.md
-# has the measurements. The bigger help goes where the pressure is.
+
+def easier(lv: Level) -> Level:
+    """Easy: standard without the spreading story, and one more cover story a month."""
+    return replace(lv, veil_drain=0, cover_story=lv.cover_story + 1)
+
+
+def harder(lv: Level) -> Level:
+    """Hard: standard with the cover-up, the O5 share and the cover stories one lower, the spreading
+    story one higher, one more situation after the veil, and no capture regain."""
+    return replace(
+        lv,
+        cover_up=lv.cover_up - 1,
+        apollyon_relief=lv.apollyon_relief - 1,
+        cover_story=max(0, lv.cover_story - 1),
+        veil_drain=lv.veil_drain + 1,
+        veil_situations=lv.veil_situations + 1,
+        capture_regain=False,
+    )
+
+
 LEVELS: dict[str, tuple[Level, ...]] = {
-    "easy": (
-        replace(EASY, cover_up=4, apollyon_cover=5, apollyon_relief=2),
-        replace(EASY, apollyon_cover=3, apollyon_relief=2),
-        replace(EASY, apollyon_cover=1, apollyon_relief=1),
-        replace(EASY, apollyon_relief=1),
-        replace(EASY, apollyon_cover=2, apollyon_relief=1),
-        replace(EASY, apollyon_relief=1),
-    ),
-    "standard": (
-        replace(STANDARD, cover_up=3, apollyon_cover=4, apollyon_relief=2),
-        replace(STANDARD, cover_up=2, apollyon_cover=3, apollyon_relief=1),
-        STANDARD,
-        replace(STANDARD, cover_up=0),
-        replace(STANDARD, cover_up=2, apollyon_cover=1),
-        STANDARD,
-    ),
-    "hard": (
-        replace(HARD, cover_up=1, apollyon_cover=2, apollyon_relief=2),
-        replace(HARD, cover_up=1, apollyon_cover=1, apollyon_relief=1),
-        HARD,
-        HARD,
-        replace(HARD, cover_up=1),
-        HARD,
-    ),
+    "easy": tuple(map(easier, STANDARD_LEVELS)),
+    "standard": STANDARD_LEVELS,
+    "hard": tuple(map(harder, STANDARD_LEVELS)),
 }
+
+
+def describe(lv: Level) -> str:
+    """One table cell of docs/apollyon.md: what a level changes, in the docs' words."""
+    parts = []
+    if lv.cover_up:
+        parts.append(f"cover-up {lv.cover_up}" if lv.cover_up > 0 else f"loose anomalies +{-lv.cover_up}")
+    if lv.apollyon_cover:
+        parts.append(f"Apollyon {'−' if lv.apollyon_cover > 0 else '+'}{abs(lv.apollyon_cover)}")
+    if lv.apollyon_relief:
+        share = lv.apollyon_relief
+        parts.append(f"O5 share {share}" if share > 0 else f"Apollyon containment +{-share} each")
+    if lv.cover_story:
+        parts.append(f"cover stories +{lv.cover_story}")
+    if lv.veil_drain:
+        parts.append(f"spreading story −{lv.veil_drain}")
+    if lv.veil_situations:
+        n = lv.veil_situations
+        parts.append(f"+{n} {'situation' if n == 1 else 'situations'} after the veil")
+    if not lv.capture_regain:
+        parts.append("no capture regain")
+    return ", ".join(parts) or "none"
+
+
+def markdown_table() -> str:
+    """The difficulty table in docs/apollyon.md (a test keeps the two equal)."""
+    names = ("easy", "standard", "hard")
+    lines = ["| directors | " + " | ".join(names) + " |", "|---|---|---|---|"]
+    for n in range(1, len(LEVELS["standard"]) + 1):
+        lines.append(f"| {n} | " + " | ".join(describe(level(d, n)) for d in names) + " |")
+    return "\n".join(lines)
 
 
 def level(name: str, directors: int = 4) -> Level:

@@ -218,6 +218,13 @@ def end_phase(t: Table) -> None:
         mq.pay(t, mq.loose_cost(t, a, monthly=True), f"{a.info.name} loose in the world")
         if t.pub.outcome:
             return
+    lv = for_table(t)
+    if t.pub.veil_lifted:
+        mq.pay(t, lv.veil_drain, "the spreading story")
+        if t.pub.outcome:
+            return
+    elif lv.cover_story and t.pub.masquerade < mq.cap(t):
+        mq.regain(t, lv.cover_story, "the cover-up's standing stories")
     for a in list(t.pub.public_zone):
         if a.info.monthly and not t.pub.outcome:
             t.say("monthly", f"Monthly Effect: {a.info.name}.")

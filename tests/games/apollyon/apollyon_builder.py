@@ -78,3 +78,12 @@ def card_of(cls: str, **want: Any) -> str:
 def fill_full_cost(a: Anomaly) -> None:
     for kind, n in a.info.cost.items():
         a.tokens[kind] = n
+
+
+def set_level(monkeypatch: pytest.MonkeyPatch, **fields: Any) -> None:
+    """Every difficulty at every table size plays by one level: the rulebook's numbers (no help,
+    no pressure) changed by `fields`, so a test of a rule does not depend on the tuned table."""
+    from bot.games.apollyon import difficulty
+
+    lv = difficulty.Level(**{"veil_situations": 0, "cover_up": 0, "capture_regain": True, **fields})
+    monkeypatch.setattr(difficulty, "LEVELS", {d: (lv,) * 6 for d in ("easy", "standard", "hard")})

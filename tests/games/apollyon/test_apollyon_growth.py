@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apollyon_builder import act, anomaly, loaded_dice, setup, started
+from apollyon_builder import act, anomaly, loaded_dice, set_level, setup, started
 
 from bot.engine.errors import GameError
 from bot.games.apollyon import phases
@@ -182,7 +182,8 @@ def test_start_effects_and_recovery_checks_run_in_intel(monkeypatch) -> None:
 
 def test_final_month_reveals_the_apollyon_and_pays_its_cost(monkeypatch) -> None:
     loaded_dice(monkeypatch, 6)
-    state = started(3)  # no Apollyon cover-up on standard at 3 directors
+    set_level(monkeypatch)  # no Apollyon cover-up: the arrival costs its full Masquerade
+    state = started(3)
     t = Table(state)
     boss = t.secret.apollyon
     t.pub.month = 6

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apollyon_builder import anomaly, character, loaded_dice, started
+from apollyon_builder import anomaly, character, loaded_dice, set_level, started
 
 from bot.games.apollyon import RULES, phases
 from bot.games.apollyon import masquerade as mq
@@ -69,8 +69,9 @@ def test_loose_apollyon_engages_every_active_character_instead_of_an_event(monke
     assert t.site(0).vacation[0].wounds == 0  # On Vacation stays out of it
 
 
-def test_end_phase_returns_everyone_clears_wounds_restores_spent_and_pays_for_loose() -> None:
-    t = Table(started(3, difficulty="hard"))  # no cover-up at 3: a loose anomaly pays its full cost
+def test_end_phase_returns_everyone_clears_wounds_restores_spent_and_pays_for_loose(monkeypatch) -> None:
+    set_level(monkeypatch)  # no cover-up: a loose anomaly pays its full cost
+    t = Table(started(3))
     site = t.site(0)
     ch = character(t, "char-mtf-veteran-gus-harlan", wounds=2)
     site.mtfs[1].members.append(ch)
@@ -110,7 +111,8 @@ def test_falling_to_ten_lifts_the_veil_once() -> None:
 
 
 def test_lifted_veil_deals_one_more_situation(monkeypatch) -> None:
-    t = Table(started(3, difficulty="hard"))
+    set_level(monkeypatch, veil_situations=1)
+    t = Table(started(3))
     t.pub.situations.clear()
     t.pub.veil_lifted = True
     t.pub.masquerade = 10

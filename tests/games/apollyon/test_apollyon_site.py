@@ -234,7 +234,9 @@ def test_apollyon_cannot_be_put_on_trial_and_containing_it_wins() -> None:
     t.site(0).temporary.append(boss)
     with pytest.raises(GameError, match="cannot be neutralized"):
         act(state, 0, type="trial", anomaly=boss.uid)
-    t.site(0).pool.update(resource=2, personnel=2, space=2)
+    from bot.games.apollyon.containment import containment_cost
+
+    t.site(0).pool.update(containment_cost(t, boss))  # the card's 2 of each, with the level's O5 share
     out = act(state, 0, type="contain", anomaly=boss.uid)
     assert out.state.public.outcome == "won" and RULES.result(out.state).startswith("The Foundation won")
     with pytest.raises(GameError, match="already over"):

@@ -553,6 +553,10 @@ def test_the_long_thaw_follows_the_trail_with_a_candle_each(real, saints):
     assert pub.clock_count == 16 + 6 * saints - 1  # the mission's candles, less the first saint's draw
     assert {v.nexus for v in pub.saints.values()} == {"motel"}
     assert list(pub.nexuses)[-1] == "lake" and ("cemetery" in pub.nexuses) == (saints >= 5)
+    # Tuned (docs/balance.md): a lone saint walks Motel to Lake; the Chapel joins the road at six.
+    road = {1: ["motel", "lake"], 3: ["motel", "precinct", "woods", "library", "lake"]}
+    road[6] = ["motel", "precinct", "woods", "library", "cemetery", "chapel", "lake"]
+    assert list(pub.nexuses) == road[saints]
     assert pub.coop.set_aside[0] == "archetype_master"
 
 
@@ -612,6 +616,9 @@ def test_the_tolling_bell_rings_one_minion_a_archetype_per_saint_into_the_clock(
     assert sorted(card_id(u) for u in in_clock) == [f"archetype_minion_{n}" for n in range(1, saints + 1)]
     seeded = [card_id(u) for d in game.state.secret.nexus_decks.values() for u in d if u.startswith("archetype_")]
     assert len(seeded) == len(game.pub.nexuses) and "archetype_master" in seeded
+    # Tuned (docs/balance.md): the Cemetery joins from two saints, the Library from three.
+    joined = ["cemetery"] * (saints >= 2) + ["library"] * (saints >= 3)
+    assert list(game.pub.nexuses) == ["lake", "chapel", *joined]
     assert not set(seeded) & {card_id(u) for u in in_clock}  # the bell's are not seeded again
     assert f"{saints} minion archetype" in game.public_text()
     assert not any(u in game.public_text() for u in in_clock)  # hidden until drawn

@@ -62,7 +62,7 @@ async def test_co_op_the_hunters_moon(fake_discord: FakeDiscord, tmp_path, monke
             await run(users[public["active"]], "apocrypha endturn")
             turns += 1
         public = (await state())["public"]
-        assert public["step"] == "over" and turns == 24  # 24 omens: the 25th turn times out
+        assert public["step"] == "over" and turns == 28  # 22 + 3 candles a saint: the 29th turn times out
         while (await state())["public"]["pending"]:
             seat = (await state())["public"]["pending"][0]["seat"]
             await run(users[seat], "apocrypha answer", option=1)

@@ -71,6 +71,18 @@ def test_only_base_cards_and_the_missions_chapter_are_drawn_from_the_box(real):
     assert chapters.in_box(coop(real, MOON, saints=6, seed=1).t, skinwalker)
 
 
+@pytest.mark.parametrize("saints", [1, 2, 5, 6])
+def test_the_hunters_moon_burns_a_candle_clock_over_one_more_nexus_than_saints(real, saints):
+    """Tuned (docs/balance.md): 22 candles and 3 per saint; the Library joins from two saints and
+    the Precinct only at six, so the choir faces one nexus more than it has saints up to five."""
+    pub = coop(real, MOON, saints=saints, starts=dict.fromkeys(range(saints), "pawnshop")).pub
+    assert pub.coop.clock == "candle_per_saint"
+    assert pub.clock_count == 22 + 3 * saints - 1  # less the first saint's draw
+    nexuses = ["pawnshop", "library", "lake", "woods", "cemetery", "precinct"]
+    joined = {1: ["pawnshop", "lake"], 2: nexuses[:3], 5: nexuses[:5], 6: nexuses}
+    assert list(pub.nexuses) == joined[saints]
+
+
 def test_the_chapter_and_the_novem_are_announced_and_on_the_table(real):
     from cogs.apocrypha.render import true_threat_lines
 

@@ -19,11 +19,11 @@ from bot.games import all_rules
 from bot.service import SessionService
 from bot.store import Store, utcnow
 from cogs.common.base import GameCog
-from cogs.common.components import ComponentId, GameButton, GameSelect, check_channel
+from cogs.common.components import ComponentId, GameButton, GameSelect, check_channel, parse_custom_id
 from cogs.common.confirm import ConfirmButton
 from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
-from cogs.common.replies import FIRST_BYTES, apologise, defer, expired, refuse
+from cogs.common.replies import FIRST_BYTES, apologise, defer, expired, guard, refuse
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,11 @@ INSTANT_COMMANDS = frozenset({"ping", "help", "roll", "check"})
 # interaction answers opened a thousand connections, a sixth of the bot's CPU in the burst. A
 # bounded pool keeps reusing its connections; requests beyond it wait their turn, at no CPU cost.
 HTTP_CONNECTIONS = 64
+# Interaction callbacks (and edits of an interaction's own message) get a pool of their own: a
+# first answer never waits for a connection behind the publisher's channel and DM requests.
+ANSWER_CONNECTIONS = 64
+# Commands whose answer is for everyone: deferred publicly when they must be deferred.
+PUBLIC_ANSWERS = frozenset({"new", "roll", "check"})
 
 
 def game_rules(settings: Settings) -> dict[str, Rules]:
@@ -86,6 +91,7 @@ class TabletopBot(commands.Bot):
             remind_after=timedelta(minutes=settings.reminder_minutes) if settings.reminder_minutes else None,
             **extra,
         )
+        self._answers: aiohttp.ClientSession | None = None  # the interaction callbacks' own pool
         self._sweeper: asyncio.Task[None] | None = None
         self._reporter: asyncio.Task[None] | None = None
         self.extensions_to_load: list[str] = [*CORE_EXTENSIONS, *(f"cogs.{key}" for key in self.service.games)]
@@ -119,7 +125,40 @@ class TabletopBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        self._answers = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=ANSWER_CONNECTIONS), cookie_jar=aiohttp.DummyCookieJar()
+        )
         await super().login(token)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        # discord.py dispatches "interaction" as the gateway delivers it, after it has scheduled the
+        # handler's task but before that task runs: the place to arm the first-answer guard.
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
+            self._arm(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
+    def _arm(self, interaction: discord.Interaction) -> None:
+        """Give the interaction the answers' own HTTP pool, and a guard that defers it if its handler
+        has not answered it in time (see `replies.guard`), unless a late deferral would be wrong:
+        autocomplete answers with choices, and a click that opens a form must answer with it."""
+        if self._answers is not None:
+            interaction._session = self._answers
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        if interaction.type is discord.InteractionType.autocomplete:
+            return
+        if interaction.type is discord.InteractionType.component:
+            click = parse_custom_id(str(data.get("custom_id", "")))
+            if click is not None and self._opens_form(click, list(data.get("values") or [])):
+                return
+        guard(interaction, public=self._public_answer(data))
+
+    @staticmethod
+    def _public_answer(data: dict[str, Any]) -> bool:
+        """A slash command whose answer is for everyone (a new game's lobby, a roll): deferred publicly."""
+        options = data.get("options") or []
+        sub = next((o.get("name") for o in options if o.get("type") in (1, 2)), None)
+        private = any(o.get("name") == "private" and o.get("value") for o in options)
+        return data.get("type", 1) == 1 and (sub or data.get("name")) in PUBLIC_ANSWERS and not private
 
     async def _answer_first(self, interaction: discord.Interaction) -> bool:
         """Before discord.py reads a slash command's options: when the bot is busy, acknowledge it
@@ -129,7 +168,8 @@ class TabletopBot(commands.Bot):
             data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
             if data.get("name") not in INSTANT_COMMANDS:
                 sub = next((o.get("name") for o in data.get("options", []) if o.get("type") in (1, 2)), None)
-                return await self._defer_first(interaction, f"/{data.get('name')} {sub or ''}".strip(), public=sub == "new")
+                where = f"/{data.get('name')} {sub or ''}".strip()
+                return await self._defer_first(interaction, where, public=self._public_answer(data))
         return True
 
     async def _defer_first(self, interaction: discord.Interaction, where: str, *, public: bool = False) -> bool:
@@ -223,6 +263,8 @@ class TabletopBot(commands.Bot):
         log.info("%s", FIRST_BYTES.summary())
         await self.publisher.drain()
         await super().close()
+        if self._answers is not None:
+            await self._answers.close()
         await self.store.close()
 
     async def sync_commands(self) -> int:

@@ -15,6 +15,7 @@ from bot.engine.prng import Rng
 from bot.pictures.dice import draw_pool
 from bot.rolling import MAX_LENGTH, DiceError, roll_expression
 from cogs.common.pictures import drawn
+from cogs.common.replies import say
 from cogs.dice_render import Card, render_check, render_roll
 
 VIRTUE_CHOICES = [
@@ -50,12 +51,10 @@ class Dice(commands.Cog):
         try:
             result = roll_expression(expression)
         except DiceError as exc:
-            await interaction.response.send_message(exc.message, ephemeral=True)
+            await say(interaction, exc.message, ephemeral=True)
             return
         embed = card_embed(render_roll(result, reason), interaction.user)
-        await interaction.response.send_message(
-            embed=embed, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await say(interaction, embed=embed, ephemeral=private, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(
         name="check",
@@ -84,10 +83,10 @@ class Dice(commands.Cog):
         try:
             result = virtue_check(rng, virtue.value, dice, bonus=bonus, target=target, rerolls=rerolls)
         except GameError as exc:
-            await interaction.response.send_message(exc.message, ephemeral=True)
+            await say(interaction, exc.message, ephemeral=True)
             return
         embed = card_embed(render_check(result, reason), interaction.user)
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
         # The dice as faces come after the answer, in the publisher's background, so /check stays instant.
         publisher = getattr(self.bot, "publisher", None)
         if publisher is not None:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.help import rulebook
+from cogs.common.replies import say
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -32,7 +33,7 @@ class Meta(commands.Cog):
 
     @app_commands.command(name="ping", description="Check that the bot is awake.")
     async def ping(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("Pong.", ephemeral=True)
+        await say(interaction, "Pong.", ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to start a game.")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -46,7 +47,7 @@ class Meta(commands.Cog):
             description=f"{HELP}\n**Games on this bot**\n{listed}",
             colour=discord.Colour.dark_teal(),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await say(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -26,7 +26,7 @@ from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
 from cogs.common.pictures import panel_files
 from cogs.common.publisher import duration_text
-from cogs.common.replies import FIRST_BYTES, ack, apologise, edit_clicked, in_time, refuse, say
+from cogs.common.replies import FIRST_BYTES, ack, apologise, edit_clicked, fresh, in_time, refuse, say
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
 
 if TYPE_CHECKING:
@@ -313,7 +313,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         row = result.session
         embeds, view = self.table_message(row)
         message: discord.Message | discord.InteractionMessage | discord.WebhookMessage | None
-        if interaction.response.is_done():  # deferred: the lobby replaces the "thinking" line
+        if not await fresh(interaction):  # deferred: the lobby replaces the "thinking" line
             message = await interaction.followup.send(embeds=embeds, view=view or discord.utils.MISSING, wait=True)
         else:
             FIRST_BYTES.note(interaction)
@@ -495,9 +495,9 @@ class GameCog(LearnCommands, commands.GroupCog):
             return
         # Answered at once in words; the pictures follow in the background, as on the DM panel. Only a
         # reply of our own is edited: after a deferral the original response is the clicked message.
-        fresh = not interaction.response.is_done()
+        first = await fresh(interaction)
         await say(interaction, embeds=embeds, view=view or None, ephemeral=True)
-        if fresh:
+        if first:
             self.bot.publisher.schedule(
                 ("hand", interaction.id), lambda: self._hand_pictures(interaction, row, seat, embeds)
             )
@@ -595,7 +595,9 @@ class GameCog(LearnCommands, commands.GroupCog):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await apologise(
-            interaction, f"/{self.game} {interaction.command.name if interaction.command else '?'}"
+            interaction,
+            f"/{self.game} {interaction.command.name if interaction.command else '?'}",
+            getattr(error, "original", error),
         )
 
 

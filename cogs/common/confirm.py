@@ -18,7 +18,7 @@ import discord
 
 from bot.engine.errors import GameError
 from cogs.common.components import check_channel, view_of
-from cogs.common.replies import apologise, refuse, say
+from cogs.common.replies import apologise, edit_clicked, refuse, say
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -77,11 +77,11 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.answer != "yes":
-            await interaction.response.edit_message(content=CANCELLED, view=None)
+            await edit_clicked(interaction, content=CANCELLED, view=None)
             return
         handler = ACTIONS.get(self.action)
         if handler is None:
-            await interaction.response.edit_message(content="That button is out of date.", view=None)
+            await edit_clicked(interaction, content="That button is out of date.", view=None)
             return
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
         if self.session_id:  # a Confirm acts only from its session's channel, like every click
@@ -93,12 +93,12 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE
         try:
             done = await handler(bot, interaction, self.session_id, self.arg)
         except GameError as exc:
-            await interaction.response.edit_message(content=exc.message, view=None)
+            await edit_clicked(interaction, content=exc.message, view=None)
             return
         except Exception as exc:
             await apologise(interaction, f"confirm {self.action} (session {self.session_id})", exc)
             return
-        await interaction.response.edit_message(content=done.private, view=None)
+        await edit_clicked(interaction, content=done.private, view=None)
         if done.public:
             await interaction.followup.send(done.public, ephemeral=False)
 

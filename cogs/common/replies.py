@@ -28,6 +28,8 @@ DEADLINE = 3.0  # Discord drops an interaction not answered this long after its 
 # handler this old: then every interaction is acknowledged before any work of its own, and the
 # work waits for one of WORK_SLOTS, so that the event loop's turns go to first answers first.
 BUSY_BACKLOG, BUSY_AGE, WORK_SLOTS = 32, DEFER_AT, 8
+ANSWER_WITHIN = 0.8  # seconds after an interaction arrives: with no first answer yet, it is deferred
+PARSED_KEPT = 60.0  # seconds an arrival is remembered for the in-bot wait of its first answer
 
 
 class FirstBytes:
@@ -37,12 +39,23 @@ class FirstBytes:
         self.waits: deque[float] = deque(maxlen=kept)
         self.total = 0
         self.deferred = 0
+        self.guarded = 0  # of them, deferred by the guard (`guard`), not by their handler
         self.late = 0
         self._unanswered: dict[int, float] = {}  # interaction id -> when its event arrived (monotonic)
+        # How long after its event arrived each first answer went out: the bot's own share of the
+        # wait (the age at arrival is the network's and the gateway's). Kept past the deadline too.
+        self.in_bot: deque[float] = deque(maxlen=kept)
+        self._parsed: dict[int, float] = {}
+        self._parsed_order: deque[tuple[float, int]] = deque()
 
     def arrived(self, interaction_id: int) -> None:
         """The gateway delivered an interaction (called before discord.py dispatches it)."""
-        self._unanswered[interaction_id] = time.monotonic()
+        now = time.monotonic()
+        self._unanswered[interaction_id] = now
+        self._parsed[interaction_id] = now
+        self._parsed_order.append((now, interaction_id))
+        while self._parsed_order and self._parsed_order[0][0] < now - PARSED_KEPT:
+            self._parsed.pop(self._parsed_order.popleft()[1], None)
 
     def backlog(self) -> int:
         """Interactions received but not answered yet (those past Discord's deadline are forgotten)."""
@@ -52,12 +65,23 @@ class FirstBytes:
         return len(self._unanswered)
 
     def busy(self, interaction: discord.Interaction) -> bool:
-        return len(self._unanswered) >= BUSY_BACKLOG and self.backlog() >= BUSY_BACKLOG or age(interaction) >= BUSY_AGE
+        return (
+            len(self._unanswered) >= BUSY_BACKLOG and self.backlog() >= BUSY_BACKLOG
+            or age(interaction) >= BUSY_AGE
+            or work_queued()
+        )
+
+    def waiting(self, interaction_id: int) -> bool:
+        """The interaction arrived and no first answer has been started for it (nor has it expired)."""
+        return interaction_id in self._unanswered
 
     def note(self, interaction: discord.Interaction, *, deferred: bool = False) -> None:
         if interaction.response.is_done():
             return
         self._unanswered.pop(interaction.id, None)
+        parsed = self._parsed.pop(interaction.id, None)
+        if parsed is not None:
+            self.in_bot.append(time.monotonic() - parsed)
         wait = age(interaction)
         self.waits.append(wait)
         self.total += 1
@@ -67,20 +91,23 @@ class FirstBytes:
             log.warning("interaction %s first answered after %.2f s", interaction.id, wait)
 
     def summary(self) -> str:
-        waits = sorted(self.waits)
+        waits, in_bot = sorted(self.waits), sorted(self.in_bot) or [0.0]
         if not waits:
             return "first answers: none yet"
 
-        def pct(q: float) -> float:
-            return waits[min(len(waits) - 1, int(q * len(waits)))]
+        def pct(values: list[float], q: float) -> float:
+            return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
         return (
-            f"first answers: n={len(waits)} p50={pct(0.5) * 1000:.0f} ms p99={pct(0.99) * 1000:.0f} ms "
-            f"max={waits[-1] * 1000:.0f} ms deferred={self.deferred} later than {LATE} s={self.late}"
+            f"first answers: n={len(waits)} p50={pct(waits, 0.5):.0f} ms p99={pct(waits, 0.99):.0f} ms "
+            f"max={waits[-1] * 1000:.0f} ms deferred={self.deferred} (by the guard {self.guarded}) later than {LATE} s={self.late}; "
+            f"after arriving p50={pct(in_bot, 0.5):.0f} ms p99={pct(in_bot, 0.99):.0f} ms max={in_bot[-1] * 1000:.0f} ms"
         )
 
 
 FIRST_BYTES = FirstBytes()
+_GATE = "first answer under way"  # interaction.extras key: the guard's deferral, until it lands
+_GUARDS: set[asyncio.Task[None]] = set()  # the guards' deferrals in flight (a task needs a reference)
 _WORK: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 
@@ -89,12 +116,60 @@ def age(interaction: discord.Interaction) -> float:
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
-async def defer(interaction: discord.Interaction, *, public: bool = False) -> None:
-    """Acknowledge now and answer later: a click keeps its message, a command shows "thinking"
-    only to the user (a late answer from a command is private), unless the answer is `public`
-    (a new game's lobby)."""
-    if interaction.response.is_done():
-        return
+def _slots() -> asyncio.Semaphore:
+    return _WORK.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(WORK_SLOTS))
+
+
+def work_queued() -> bool:
+    """Every work slot is taken: new work would wait for one, so its interaction is answered first."""
+    try:
+        return _slots().locked()
+    except RuntimeError:  # no running loop (a unit test of the counters)
+        return False
+
+
+async def fresh(interaction: discord.Interaction) -> bool:
+    """True when the caller is to give the interaction's first answer: none has gone out or is
+    under way. The caller then sends it before its next await. When the guard's deferral is under
+    way, waits for it to land (so a follow-up never overtakes it) and says False."""
+    gate = interaction.extras.get(_GATE)
+    if gate is not None and not gate.done():
+        await asyncio.shield(gate)
+    return not interaction.response.is_done()
+
+
+def guard(interaction: discord.Interaction, *, public: bool) -> None:
+    """Called as the gateway delivers an interaction: if no first answer has gone out ANSWER_WITHIN
+    after it arrived (or DEFER_AT after Discord created it, if sooner), defer it then, whatever
+    its handler is waiting for (the store, a lock, a work slot, the event loop's turn)."""
+    loop = asyncio.get_running_loop()
+    loop.call_later(max(0.0, min(ANSWER_WITHIN, DEFER_AT - age(interaction))), _guard_fires, interaction, public)
+
+
+def _guard_fires(interaction: discord.Interaction, public: bool) -> None:
+    if interaction.response.is_done() or _GATE in interaction.extras or not FIRST_BYTES.waiting(interaction.id):
+        return  # answered, or its answer is on its way
+    gate = asyncio.get_running_loop().create_future()
+    interaction.extras[_GATE] = gate
+    task = asyncio.create_task(_guard_defers(interaction, public, gate))
+    _GUARDS.add(task)
+    task.add_done_callback(_GUARDS.discard)
+
+
+async def _guard_defers(interaction: discord.Interaction, public: bool, gate: asyncio.Future[None]) -> None:
+    try:
+        FIRST_BYTES.guarded += 1
+        await _deferral(interaction, public)
+    except discord.HTTPException as exc:
+        if not expired(exc):
+            log.warning("could not defer interaction %s in time: %s", interaction.id, exc)
+        else:
+            log.warning("interaction %s expired before it was answered, %.1f s old", interaction.id, age(interaction))
+    finally:
+        gate.set_result(None)
+
+
+async def _deferral(interaction: discord.Interaction, public: bool) -> None:
     FIRST_BYTES.note(interaction, deferred=True)
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
@@ -102,14 +177,27 @@ async def defer(interaction: discord.Interaction, *, public: bool = False) -> No
         await interaction.response.defer(ephemeral=not public, thinking=True)
 
 
+async def defer(interaction: discord.Interaction, *, public: bool = False) -> None:
+    """Acknowledge now and answer later: a click keeps its message, a command shows "thinking"
+    only to the user (a late answer from a command is private), unless the answer is `public`
+    (a new game's lobby)."""
+    if await fresh(interaction):
+        await _deferral(interaction, public)
+
+
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False) -> T:
     """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first.
     When the bot is busy, defer before the work starts, and run it in one of WORK_SLOTS."""
-    if not interaction.response.is_done() and FIRST_BYTES.busy(interaction):
-        await defer(interaction, public=public)
-    if interaction.response.is_done():
-        slots = _WORK.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(WORK_SLOTS))
-        async with slots:
+    try:
+        if await fresh(interaction) and FIRST_BYTES.busy(interaction):
+            await defer(interaction, public=public)
+        answered = not await fresh(interaction)
+    except BaseException:
+        if asyncio.iscoroutine(work):
+            work.close()  # never started: no "never awaited" warning
+        raise
+    if answered:
+        async with _slots():
             return await work
     task = asyncio.ensure_future(work)
     budget = DEFER_AT - age(interaction)
@@ -127,20 +215,20 @@ async def say(
 ) -> None:
     """Reply whether or not the interaction was already acknowledged."""
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
-    if interaction.response.is_done():
-        await interaction.followup.send(text or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
-    else:
+    if await fresh(interaction):
         FIRST_BYTES.note(interaction)
         await interaction.response.send_message(text or None, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.followup.send(text or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
 
 
 async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message whose button was clicked (an ephemeral panel), acknowledged or not yet."""
-    if interaction.response.is_done():  # deferred first (the bot was busy, or the work slow)
-        await interaction.edit_original_response(**kwargs)
-    else:
+    if await fresh(interaction):
         FIRST_BYTES.note(interaction)
         await interaction.response.edit_message(**kwargs)
+    else:  # deferred first (the bot was busy, or the work slow)
+        await interaction.edit_original_response(**kwargs)
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
@@ -169,6 +257,6 @@ async def apologise(interaction: discord.Interaction, where: str, error: BaseExc
 
 async def ack(interaction: discord.Interaction) -> None:
     """Acknowledge a component click without a new message (the table is edited separately)."""
-    if not interaction.response.is_done():
+    if await fresh(interaction):
         FIRST_BYTES.note(interaction)
         await interaction.response.defer()

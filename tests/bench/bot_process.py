@@ -21,6 +21,7 @@ import tracemalloc
 from pathlib import Path
 
 import discord.state
+import discord.webhook.async_
 from sqlalchemy import event
 
 from bot.client import TabletopBot
@@ -35,6 +36,10 @@ ARRIVALS: list[float] = []  # each interaction's age when the bot parsed its gat
 # BENCH_TRACEMALLOC=N: trace allocations (N frames) from the first interaction on (tracing the
 # start would take minutes); the report then lists what is still held, by file and by line.
 TRACEMALLOC = int(os.environ.get("BENCH_TRACEMALLOC") or 0)
+CALLBACKS: list[float] = []  # how long each interaction callback request took (a free connection, the answer)
+LAGS: list[float] = []  # how late the event loop woke a task that slept LAG_TICK (its queue of ready work)
+LAG_TICK = 0.1
+BOT: TabletopBot | None = None
 
 
 def _trace_arrivals() -> None:
@@ -120,6 +125,56 @@ def store_report() -> str:
     )
 
 
+def _time_callbacks() -> None:
+    """Record how long each interaction callback request took, from the call to the answer: the
+    wait for a free HTTP connection and the round trip (the first answer's own cost on the wire)."""
+    adapter = discord.webhook.async_.AsyncWebhookAdapter
+    create = adapter.create_interaction_response
+
+    def timed(self: object, *args: object, **kwargs: object) -> object:
+        request = create(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        async def run() -> object:
+            start = time.monotonic()
+            try:
+                return await request
+            finally:
+                CALLBACKS.append(time.monotonic() - start)
+
+        return run()
+
+    adapter.create_interaction_response = timed  # type: ignore[method-assign,assignment]
+
+
+async def _watch_lag() -> None:
+    """How late the event loop runs a task that asked to wake in LAG_TICK: the work queued ahead."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(LAG_TICK)
+        LAGS.append(loop.time() - start - LAG_TICK)
+
+
+def dump_tasks() -> None:
+    """SIGUSR1: where every task waits now, counted by its outermost and innermost frames (what
+    a backlog of first answers waits on: a lock, the store's pool, a slot, the HTTP pool)."""
+    counts: dict[str, int] = {}
+    for task in asyncio.all_tasks():
+        frames, awaited = [], task.get_coro()
+        while awaited is not None:
+            frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "ag_frame", None) or getattr(awaited, "gi_frame", None)
+            if frame is not None:
+                frames.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno} {frame.f_code.co_name}")
+            awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "ag_await", None) or getattr(awaited, "gi_yieldfrom", None)
+        key = f"{frames[0] if frames else '?'} ... {' < '.join(frames[-4:][::-1])}"
+        counts[key] = counts.get(key, 0) + 1
+    connector = BOT.http.connector if BOT is not None else None
+    pool = f"; HTTP pool: {len(connector._acquired)} in use, {sum(len(w) for w in connector._waiters.values())} waiting" if connector else ""
+    print(f"[bot] tasks at {time.monotonic():.1f}: {sum(counts.values())}{pool}", flush=True)
+    for key, n in sorted(counts.items(), key=lambda kv: -kv[1])[:15]:
+        print(f"  {n:5d} {key}", flush=True)
+
+
 def report() -> str:
     """What the benchmark prints from the bot's side when it stops the process (SIGTERM)."""
     def pct(values: list[float], q: float) -> float:
@@ -137,6 +192,9 @@ def report() -> str:
         f"[bot] interactions parsed: {len(ARRIVALS)}, age when parsed p50 {pct(ARRIVALS, 0.5):.0f} ms, "
         f"p99 {pct(ARRIVALS, 0.99):.0f} ms, max {pct(ARRIVALS, 1.0):.0f} ms; {FIRST_BYTES.summary()}; "
         f"CPU {cpu:.1f} s\n"
+        f"[bot] interaction callbacks: n={len(CALLBACKS)}, request p50 {pct(CALLBACKS, 0.5):.0f} ms, "
+        f"p99 {pct(CALLBACKS, 0.99):.0f} ms, max {pct(CALLBACKS, 1.0):.0f} ms; event loop lag p50 "
+        f"{pct(LAGS, 0.5):.0f} ms, p99 {pct(LAGS, 0.99):.0f} ms, max {pct(LAGS, 1.0):.0f} ms\n"
     ) + store_report()
 
 
@@ -180,11 +238,15 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     settings = settings_for(Path("."), database_url=database_url, pictures=pictures, pace_redraws=paced)
     await migrate(database_url)
     _trace_arrivals()  # before the bot exists: its parsers are bound when it is made
-    bot = TabletopBot(settings)
+    _time_callbacks()
+    lag = asyncio.create_task(_watch_lag())  # noqa: F841 (kept alive until the process exits)
+    global BOT
+    bot = BOT = TabletopBot(settings)
     _time_the_store(bot.store)
     if database_url.startswith("postgresql"):
         _count_round_trips()
     loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, dump_tasks)
     loop.add_signal_handler(signal.SIGTERM, lambda: (print(report(), flush=True), os._exit(0)))
     async with bot:
         await bot.login(token)

@@ -74,3 +74,42 @@ async def test_a_busy_bot_counts_what_waits_for_a_first_answer() -> None:
     assert bytes_.backlog() == 3
     bytes_._unanswered[0] -= replies.DEADLINE + 1  # Discord dropped it long ago: forgotten
     assert bytes_.backlog() == 2
+
+
+async def test_a_handler_stuck_before_its_first_answer_is_deferred_by_the_guard_then_answered(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Whatever a handler waits for before answering (here the store, for 2 s), the guard defers
+    its interaction ANSWER_WITHIN after it arrived; the answer then follows, once, with no error."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        await start_highcard(fake, bot)
+        real = bot.service.session_in
+
+        async def stuck(channel_id: int) -> Any:
+            await asyncio.sleep(2.0)
+            return await real(channel_id)
+
+        bot.service.session_in = stuck  # type: ignore[method-assign]
+        guarded = FIRST_BYTES.guarded
+        status = await fake.slash(w.bob, w.table, "highcard status")
+        await status.done(followups=1)
+        assert status.response_type == DEFERRED_MESSAGE and status.ephemeral
+        assert status.latency is not None and status.latency < 2.0 and not status.errors
+        assert "High Card" in status.text and FIRST_BYTES.guarded == guarded + 1
+        # A public answer (a roll) is deferred publicly, so its follow-up is for everyone.
+        real_roll = bot.get_cog("Dice").roll.callback  # type: ignore[union-attr]
+
+        async def slow_roll(cog: Any, interaction: Any, **kwargs: Any) -> None:
+            await asyncio.sleep(1.5)
+            await real_roll(cog, interaction, **kwargs)
+
+        bot.get_cog("Dice").roll._callback = slow_roll  # type: ignore[union-attr]
+        roll = await (await fake.slash(w.bob, w.table, "roll", expression="1d6")).done(followups=1)
+        assert roll.response_type == DEFERRED_MESSAGE and not roll.ephemeral and not roll.errors
+        assert "1d6" in roll.text
+        # Answered at once, the guard does nothing.
+        bot.service.session_in = real  # type: ignore[method-assign]
+        quick = await (await fake.slash(w.bob, w.table, "highcard status")).done()
+        await asyncio.sleep(replies.ANSWER_WITHIN + 0.2)
+        assert quick.response_type == 4 and not quick.errors and FIRST_BYTES.guarded == guarded + 2

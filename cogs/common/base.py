@@ -337,7 +337,14 @@ class GameCog(LearnCommands, commands.GroupCog):
         """Apply a player's command; answer the interaction. True if it was carried out.
 
         A click carries the moment its panel was drawn for (`interaction.extras["click"]`, set by
-        the bot); the service refuses it if it is stale, and the player gets their current panel."""
+        the bot); the service refuses it if it is stale, and the player gets their current panel.
+        A click on the player's DM panel is answered with the panel redrawn (see `_answer_click`)."""
+        async with self.bot.publisher.clicked(interaction, session_id):
+            return await self._act(interaction, command, session_id, notice)
+
+    async def _act(
+        self, interaction: discord.Interaction, command: dict[str, Any], session_id: int | None, notice: str | None
+    ) -> bool:
         try:
             if session_id is None:
                 session_id = (await self.bot.service.session_in(interaction.channel_id or 0, self.game)).id
@@ -349,7 +356,7 @@ class GameCog(LearnCommands, commands.GroupCog):
                 if at is None:
                     raise StaleClick("That panel was drawn by an older version of the bot, so this click was not applied.")
             # The lock may be held by another click, or the save slow: defer if the answer could be late.
-            await in_time(interaction, self.bot.service.act(session_id, interaction.user.id, command, moment=at))
+            result = await in_time(interaction, self.bot.service.act(session_id, interaction.user.id, command, moment=at))
         except StaleClick as exc:
             await self._offer_panel(interaction, session_id, exc.message)
             return False
@@ -361,7 +368,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             await refuse(interaction, text)
             return False
         if interaction.type is discord.InteractionType.component:
-            await self._answer_click(interaction, session_id)
+            await self._answer_click(interaction, session_id, result)
         else:
             await say(interaction, notice or "Done.", ephemeral=True)
         return True
@@ -380,9 +387,10 @@ class GameCog(LearnCommands, commands.GroupCog):
             return
         await say(interaction, f"{text} Here is your current panel.", embeds=embeds, view=view)
 
-    async def _answer_click(self, interaction: discord.Interaction, session_id: int) -> None:
+    async def _answer_click(self, interaction: discord.Interaction, session_id: int, result: Result) -> None:
         """A click on an ephemeral follow-up shrinks it to one line (the player's one DM panel is
-        redrawn by the publisher); a player without DMs gets their `/hand` panel redrawn instead."""
+        redrawn by the publisher); a player without DMs gets their `/hand` panel redrawn instead.
+        A click on the player's DM panel or on the live table is answered with that message redrawn."""
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             row = await self.bot.service.session(session_id)
@@ -397,6 +405,8 @@ class GameCog(LearnCommands, commands.GroupCog):
                 line = f"✓ {interaction.extras.get('answered') or answered_label(interaction)}"
                 await edit_clicked(interaction, content=line, embeds=[], view=None)
                 return
+        elif await self.bot.publisher.answer_click(interaction, result.session):
+            return
         await ack(interaction)
 
     def _is_old(self, interaction: discord.Interaction, row: GameSession) -> bool:

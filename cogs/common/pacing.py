@@ -98,6 +98,18 @@ class Pacer:
                 self._record(channel, kind, now)
         return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now)
 
+    def release(self, ticket: Ticket | None) -> None:
+        """Give back what a redraw reserved and did not spend (it found nothing to draw, or drew
+        less than reserved), so the budget goes to the next redraw instead."""
+        if ticket is None:
+            return
+        for kind, count in ticket.reserved.items():
+            for _ in range(count):
+                _discard(self._spent.get((ticket.channel, kind)) if kind in self._buckets else None, ticket.at)
+                if self._global_bucket is not None:
+                    _discard(self._global, ticket.at)
+        ticket.reserved.clear()
+
     async def _global_turn(self, count: int) -> None:
         """Wait in line for the global budget; the head of the line leaves once it has room."""
         if self._global_bucket is None:
@@ -169,3 +181,9 @@ class Pacer:
         while times and times[0] <= now - bucket.per:
             times.popleft()
         return times
+
+
+def _discard(times: deque[float] | None, at: float) -> None:
+    if times:
+        with contextlib.suppress(ValueError):
+            times.remove(at)

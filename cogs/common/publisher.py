@@ -25,7 +25,8 @@ import io
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,7 @@ from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.components import parse_custom_id
 from cogs.common.pacing import Pacer
 from cogs.common.pictures import panel_files, table_file
+from cogs.common.replies import edit_clicked
 from cogs.common.text import fill_seats, mention
 
 if TYPE_CHECKING:
@@ -66,6 +68,12 @@ class DiscordPublisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self._written: dict[int, bytes] = {}  # session id -> digest of the Publication data last written
         self._channel_of: dict[int, int] = {}  # session id -> the channel its table is in
+        # One drawing at a time per surface (a table, a DM panel), whether by a redraw or by a
+        # click's answer, so an older drawing never lands after a newer one.
+        self._drawing: weakref.WeakValueDictionary[Any, asyncio.Lock] = weakref.WeakValueDictionary()
+        # (session, user) -> clicks on that user's DM panel being handled: their panel is drawn by
+        # the click's answer, so its redraw is scheduled only if the answer did not draw it.
+        self._held: dict[tuple[int, int], int] = {}
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -140,7 +148,8 @@ class DiscordPublisher:
         self.refresh_table(sid)
         self.bot.game_cog(row.game).on_result(result)
         for user in targets:
-            self.schedule(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
+            if (sid, user) not in self._held:
+                self.schedule(("dm", sid, user), lambda u=user: self._update_dm(sid, u))
 
     def refresh_table(self, session_id: int) -> None:
         self.schedule(("channel", session_id), lambda: self._update_channel(session_id))
@@ -185,6 +194,88 @@ class DiscordPublisher:
             targets.update(row.seats)
             targets.update(row.roles.values())
         return targets
+
+    # -- a click answered with its own message redrawn ----------------------------
+    def _lock(self, surface: Any) -> asyncio.Lock:
+        lock = self._drawing.get(surface)
+        if lock is None:
+            lock = self._drawing[surface] = asyncio.Lock()
+        return lock
+
+    @contextlib.asynccontextmanager
+    async def clicked(self, interaction: discord.Interaction, session_id: int | None) -> AsyncIterator[None]:
+        """Around the handling of a click: a click on a DM panel holds back that panel's redraw
+        (the answer draws it, `answer_click`); whatever the answer did not draw is redrawn after."""
+        message = interaction.message
+        dm_panel = (
+            interaction.type is discord.InteractionType.component and interaction.guild_id is None
+            and message is not None and not message.flags.ephemeral and session_id is not None
+        )
+        if not dm_panel:
+            yield
+            return
+        assert session_id is not None
+        key = (session_id, interaction.user.id)
+        self._held[key] = self._held.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            self._held[key] -= 1
+            if not self._held[key]:
+                del self._held[key]
+                if f"dm:{key[1]}" in (self._pubs.get(session_id) or {}).get("pending", {}):
+                    self.schedule(("dm", *key), lambda: self._update_dm(*key))
+
+    async def answer_click(self, interaction: discord.Interaction, row: GameSession) -> bool:
+        """A click on the clicker's own DM panel, or on the live table, is answered with that message
+        redrawn from the saved state (an interaction update: outside the bot's global budget of
+        requests), and the publisher records it as drawn, so it does not edit it again. False when
+        the clicked message is not one the publisher would redraw in place (the caller acknowledges
+        the click, and the publisher redraws as usual)."""
+        message = interaction.message
+        if message is None or row.id is None or message.flags.ephemeral:
+            return False
+        if interaction.guild_id is None:
+            return await self._answer_dm(interaction, row, message.id)
+        return await self._answer_table(interaction, row, message.id)
+
+    async def _answer_dm(self, interaction: discord.Interaction, row: GameSession, message_id: int) -> bool:
+        assert row.id is not None
+        user = interaction.user.id
+        seat = actor_of(row, user)
+        if seat is None or user in row.dm_closed:
+            return False
+        async with self._lock(("dm", row.id, user)):
+            known = await self.bot.service.store.get_dm(row.id, user)  # the clicker's own panel only
+            pub = await self.record(row.id)
+            pending = pub.setdefault("pending", {})
+            key = f"dm:{user}"
+            if known is None or known.message_id != message_id or pending.get(key, row.version + 1) > row.version:
+                return False  # not their panel, or already drawn, or a newer change is to be drawn
+            cog = self.bot.game_cog(row.game)
+            embeds, view = cog.private_message(row, seat, self.notes(row.id, user))
+            if not embeds:
+                return False
+            pictures = await panel_files(self.bot, row, seat, user, embeds)
+            await edit_clicked(interaction, embeds=embeds, view=view, attachments=pictures)
+            del pending[key]
+            await self._save(row.id)
+        return True
+
+    async def _answer_table(self, interaction: discord.Interaction, row: GameSession, message_id: int) -> bool:
+        assert row.id is not None
+        pub = await self.record(row.id)
+        live = pub.get("table")
+        if row.status != Status.RUNNING.value or row.state is None or not live or live[1] != message_id:
+            return False
+        async with self._lock(("table", row.id)):
+            if pub.get("repost") or pub.get("table_version", -1) >= row.version:
+                return False  # to be posted anew at the bottom, or already drawn
+            embeds, view = self.bot.game_cog(row.game).table_message(row)
+            picture = await table_file(self.bot, row, embeds)
+            await edit_clicked(interaction, embeds=embeds, view=view, attachments=[picture] if picture else [])
+            pub["table_version"] = row.version
+        return True
 
     # -- after a restart ----------------------------------------------------------
     def start_repair(self, *, startup: bool = False) -> None:
@@ -292,17 +383,27 @@ class DiscordPublisher:
             return ("dm", key[2]), {"edit": 1}
         return None
 
+    def _wanted(self, key: Any) -> bool:
+        """False for a DM panel redraw with nothing left to draw (a click's answer drew it)."""
+        if isinstance(key, tuple) and key[0] == "dm":
+            return f"dm:{key[2]}" in (self._pubs.get(key[1]) or {}).get("pending", {})
+        return True
+
     async def _run(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
         limited = 0
         try:
             while True:
+                if not self._wanted(key):
+                    break  # a click's answer drew it meanwhile
                 pace = self._pace(key) if isinstance(key, tuple) else None
                 # Wait for room in the channel's buckets first, then draw: what changed meanwhile
                 # is drawn by this one redraw, from the newest state.
-                self.pacer.bind(await self.pacer.ready(*pace) if pace else None)
+                ticket = await self.pacer.ready(*pace) if pace else None
+                self.pacer.bind(ticket)
                 self._again.discard(key)
                 try:
-                    await job()
+                    if self._wanted(key):
+                        await job()
                     limited = 0
                 except discord.HTTPException as exc:
                     if exc.status != 429 or limited >= RATE_LIMITED_TRIES:
@@ -315,6 +416,8 @@ class DiscordPublisher:
                         await asyncio.sleep(RATE_LIMITED_WAIT * limited)
                 except Exception:
                     log.exception("publishing %s failed", key)
+                finally:
+                    self.pacer.release(ticket)  # what the redraw reserved and did not use
                 if key not in self._again:
                     break
         finally:
@@ -358,7 +461,8 @@ class DiscordPublisher:
             return  # the lobby's opener is posting the table right now, and refreshes it after
         pub = await self.record(session_id)
         version = row.version
-        reposted = await self._update_table(row, pub)
+        async with self._lock(("table", session_id)):
+            reposted = await self._update_table(row, pub)
         await self._update_prompt(row, pub, reposted)
         if row.status not in ACTIVE and row.state is not None and not pub.get("result"):
             await self._post_result(row, pub)
@@ -383,6 +487,8 @@ class DiscordPublisher:
         live = pub.get("table")
         repost = bool(pub.pop("repost", False)) and row.status == Status.RUNNING.value
         picture = await table_file(self.bot, row, embeds)  # drawn in a worker thread; None when off
+        if live and not repost and pub.get("table_version", -1) >= row.version:
+            return False  # drawn already (by a click's answer)
         if live and not repost:
             try:
                 channel = self.bot.get_partial_messageable(live[0])
@@ -459,18 +565,21 @@ class DiscordPublisher:
 
     # -- DMs --------------------------------------------------------------------
     async def _update_dm(self, session_id: int, user_id: int) -> None:
-        row = await self.bot.service.store.get(session_id)
-        if row is None:
-            return
-        pub = await self.record(session_id)
-        pending = pub.setdefault("pending", {})
         key = f"dm:{user_id}"
-        try:
-            await self._draw_dm(row, user_id)
-        finally:
-            if pending.get(key, row.version + 1) <= row.version:
-                del pending[key]
-                await self._save(session_id)
+        async with self._lock(("dm", session_id, user_id)):
+            pub = await self.record(session_id)
+            pending = pub.setdefault("pending", {})
+            if key not in pending:
+                return  # a click's answer drew it while this waited
+            row = await self.bot.service.store.get(session_id)
+            if row is None:
+                return
+            try:
+                await self._draw_dm(row, user_id)
+            finally:
+                if pending.get(key, row.version + 1) <= row.version:
+                    del pending[key]
+                    await self._save(session_id)
 
     async def _draw_dm(self, row: GameSession, user_id: int) -> None:
         assert row.id is not None

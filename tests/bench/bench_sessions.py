@@ -43,6 +43,7 @@ from sqlmodel import SQLModel, select
 
 from bot.games import all_rules
 from bot.store import GameSession, Store
+from tests.bench import bench_apply
 from tests.bench.bot_process import spawn
 from tests.bench.play import USUAL_TABLES, Table
 from tests.fakediscord import FakeDiscord, Interaction
@@ -98,12 +99,22 @@ def game_components(message: FakeMessage, session_id: int) -> list[dict[str, obj
 
 
 class Channel:
-    """One table of players in one channel, playing one game by clicking what they are offered."""
+    """One table of players in one channel, playing one game by clicking what they are offered.
 
-    def __init__(self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int) -> None:
+    Players wait for a move on offer as people do: after `hand_after` seconds with nothing to
+    click (their DM panel has not come yet, or shows an old moment), the players the table waits
+    on press its "My hand" button (an ephemeral panel, answered inside the interaction); after
+    `patience` seconds with nothing on offer they give up (the channel counts as stuck)."""
+
+    def __init__(
+        self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int,
+        *, patience: float = 30.0, hand_after: float = 5.0,
+    ) -> None:
         self.fake, self.room, self.table, self.users = fake, room, table, users
         self.rng = random.Random(seed)
         self.session_id = 0
+        self.patience, self.hand_after = patience, hand_after
+        self.started_at: int | None = None  # the /<game> start interaction's id (a snowflake: its time)
         self.out: dict[str, list[Interaction]] = defaultdict(list)
 
     async def send(self, kind: str, ix_coro: object) -> Interaction:
@@ -127,6 +138,7 @@ class Channel:
             else:
                 await self.slash("action", user, f"{game} join")
         started = await self.slash("action", host, f"{game} start")
+        self.started_at = started.id
         if os.environ.get("BENCH_DEBUG"):
             print(game, "start:", started.text[:200])
         for message in self.fake.messages(self.room):
@@ -153,14 +165,39 @@ class Channel:
         mine = [o for o in offers if o[0].id in named]
         return mine or offers
 
+    def named(self) -> set[int]:
+        prompts = [m for m in self.fake.messages(self.room) if MENTION.search(m.text)]
+        return {int(u) for u in MENTION.findall(prompts[-1].text)} if prompts else set()
+
+    async def ask_for_hands(self) -> None:
+        """Nothing to click yet: the players the table waits on (or all) press its "My hand"."""
+        button = next(
+            (
+                (message, str(comp["custom_id"]))
+                for message in reversed(self.fake.messages(self.room))
+                for comp in _walk(message.components)
+                if (match := GAME_ID.match(str(comp.get("custom_id", ""))))
+                and int(match[1]) == self.session_id and match[2] == "hand"
+            ),
+            None,
+        )
+        if button is None:
+            return
+        named = self.named()
+        for user in [u for u in self.users if u.id in named] or self.users:
+            await self.send("hand", self.fake.click(user, button[0], button[1]))
+
     async def move(self) -> bool:
-        for _ in range(40):  # the panels are redrawn in the background after each move
-            offers = self.offers()
-            if offers:
-                break
+        waited, asked = 0.0, 0.0
+        while not (offers := self.offers()):  # the panels are redrawn in the background after each move
+            if waited >= self.patience:
+                return False
+            if waited - asked >= self.hand_after:
+                asked = waited
+                await self.ask_for_hands()
+                continue
             await asyncio.sleep(0.25)
-        else:
-            return False
+            waited += 0.25
         user, message, comp = self.rng.choice(offers)
         if os.environ.get("BENCH_DEBUG"):
             print(self.table.game, user.name, comp.get("custom_id"), [o.get("value") for o in comp.get("options", [])][:5])  # type: ignore[union-attr]
@@ -187,6 +224,28 @@ class Channel:
                 await self.slash("roll", roller, "roll", expression="2d6+1")
                 await self.slash("check", roller, "check", virtue="soul", dice=4, target=13)
                 await self.slash("ping", roller, "ping")
+
+
+def first_panels(fake: FakeDiscord, players: list[Channel]) -> list[float]:
+    """Seconds from each table's /<game> start to each of its players' first panel: a DM panel, or
+    the panel "My hand" showed them (message ids are snowflakes, so their times are known)."""
+    waits = []
+    for p in players:
+        if p.started_at is None or not p.session_id:
+            continue
+        start = snowflake_ms(p.started_at)
+        for user in p.users:
+            # Each benchmark player sits at one table: every DM they get is its panel, and every
+            # private message with an embed is a panel "My hand" (or a refused stale click) showed.
+            shown = [*fake.dm_messages(user), *(m for m in fake.ephemeral_by_user.get(user.id, []) if m.embeds)]
+            panels = [snowflake_ms(m.id) for m in shown if snowflake_ms(m.id) >= start]
+            if panels:
+                waits.append((min(panels) - start) / 1000)
+    return waits
+
+
+def snowflake_ms(snowflake: int) -> int:
+    return (snowflake >> 22) + 1420070400000
 
 
 def _walk(components: list[dict[str, object]]) -> list[dict[str, object]]:
@@ -227,7 +286,10 @@ async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int]]:
     return dict(largest), dict(moves)
 
 
-async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False, paced: bool = True) -> None:
+async def main(
+    channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False, paced: bool = True,
+    patience: float = 30.0, hand_after: float = 5.0, apply_games: int = 5,
+) -> None:
     logging.basicConfig(level=logging.WARNING)
     fake = FakeDiscord()
     if rate_limits:
@@ -252,7 +314,10 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
         command=os.environ.get("BENCH_BOT", "-m tests.bench.bot_process").split(),
         extra=(("pictures",) if pictures else ()) + (("paced",) if paced else ()),
     )
-    players = [Channel(fake, rooms[i], tables[i], people[i], seed=i) for i in range(channels)]
+    players = [
+        Channel(fake, rooms[i], tables[i], people[i], seed=i, patience=patience, hand_after=hand_after)
+        for i in range(channels)
+    ]
     try:
         await fake.wait_ready(timeout=120)
         await fake.wait_for(lambda: fake.commands.get(None), timeout=120)
@@ -291,9 +356,10 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
     ]
     print(
         f"backend: {backend}; channels: {channels}; moves: {moves}; rounds: {rounds}; "
-        f"rate limits: {'on' if rate_limits else 'off'}; redraws paced: {'yes' if paced else 'no'}; pictures: {'on' if pictures else 'off'}; interactions: {len(every)} in {elapsed:.1f} s"
+        f"rate limits: {'on' if rate_limits else 'off'}; redraws paced: {'yes' if paced else 'no'}; pictures: {'on' if pictures else 'off'}; "
+        f"players' patience {patience:.0f} s, My hand after {hand_after:.0f} s; interactions: {len(every)} in {elapsed:.1f} s"
     )
-    for name in ("action", "record", "roll", "check", "ping"):
+    for name in ("action", "record", "hand", "roll", "check", "ping"):
         lat = [ix.latency for ix in out[name] if ix.latency is not None]
         mean = statistics.mean(lat) * 1000 if lat else 0.0
         print(f"{name:>7}: n={len(lat):6d}  p50 {pct(lat, 0.50):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  mean {mean:7.1f} ms")
@@ -301,9 +367,14 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
     ping = [ix.latency for ix in out["ping"] if ix.latency is not None] or [1e-9]
     print(f"session-action p99 / ping p99: {pct(act, 0.99) / pct(ping, 0.99):.2f} (target <= 1.5)")
     print(f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}")
-    print(f"failed interactions: {len(failed)}; channels left with no move on offer: {stuck}; "
+    print(f"failed interactions: {len(failed)} (target 0); channels left with no move on offer: {stuck}; "
           f"fake-Discord violations: {len(fake.violations)}")
-    print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action; "
+    panels = first_panels(fake, players)
+    print(f"from Start to each player's first panel (DM or My hand): n={len(panels)} of {sum(len(p.users) for p in players if p.started_at)}, "
+          f"p50 {pct(panels, 0.5) / 1000:.1f} s, p99 {pct(panels, 0.99) / 1000:.1f} s, max {pct(panels, 1.0) / 1000:.1f} s")
+    budget = sum(n for kind, (n, _) in kinds.items() if kind not in ("callback", "follow-up/edit"))
+    print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action, "
+          f"of them under the global budget (not interaction endpoints) {budget / max(len(out['action']), 1):.2f}; "
           f"429s: {len(fake.rate_limits.refused)} ({fake.rate_limits.refused_callbacks()} on interaction callbacks)")
     per = max(len(out["action"]), 1)
     print("  by route, per session action (429s): " + ", ".join(
@@ -319,6 +390,9 @@ async def main(channels: int, moves: int, rounds: int, rate_limits: bool, pictur
         print("  e.g.", ix.errors or ix.text[:160])
     for v in fake.violations[:5]:
         print("  violation:", v)
+    if apply_games:
+        print(f"apply per game (tests/bench/bench_apply.py, {apply_games} games each, CPU time; targets p50 <= 1 ms, p99 <= 5 ms):")
+        bench_apply.main(apply_games, 200)
 
 
 if __name__ == "__main__":
@@ -329,5 +403,11 @@ if __name__ == "__main__":
     parser.add_argument("--no-rate-limits", action="store_true", help="turn the fake's rate limits off")
     parser.add_argument("--pictures", action="store_true", help="the bot draws table and hand pictures")
     parser.add_argument("--no-pacing", action="store_true", help="the bot's redraws do not wait for rate limits")
+    parser.add_argument("--patience", type=float, default=30.0, help="seconds a player waits for a move on offer before giving up")
+    parser.add_argument("--hand-after", type=float, default=5.0, help="seconds with nothing to click before pressing My hand")
+    parser.add_argument("--apply-games", type=int, default=5, help="games per game for the apply figures (0: skip)")
     args = parser.parse_args()
-    asyncio.run(main(args.channels, args.moves, args.rounds, not args.no_rate_limits, args.pictures, not args.no_pacing))
+    asyncio.run(main(
+        args.channels, args.moves, args.rounds, not args.no_rate_limits, args.pictures, not args.no_pacing,
+        args.patience, args.hand_after, args.apply_games,
+    ))

@@ -23,9 +23,15 @@ from tests.fakediscord import FakeDiscord
 
 
 def kill_publisher(bot: Any) -> None:
-    """From now on the bot saves moves but never shows them, like a process about to die."""
+    """From now on the bot saves moves but never shows them, like a process about to die (a click
+    is acknowledged, but its answer never draws the clicked panel)."""
     bot.publisher.cancel()
     bot.publisher.schedule = lambda key, job: None
+
+    async def draws_nothing(*args: Any) -> bool:
+        return False
+
+    bot.publisher.answer_click = draws_nothing
 
 
 def pings_since(fake: FakeDiscord, start: int, user: Any) -> int:

@@ -205,12 +205,19 @@ class FakeResponse:
     async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
         self.sent.append({"content": content, **kwargs})
 
+    def is_done(self) -> bool:
+        return bool(self.sent)
+
 
 def fake_interaction() -> Any:
     user = SimpleNamespace(
         display_name="Ophelia", display_avatar=SimpleNamespace(url="https://example.invalid/a.png")
     )
-    return SimpleNamespace(user=user, response=FakeResponse())
+    # Created just now (a snowflake of this moment), with nothing answered yet.
+    return SimpleNamespace(
+        user=user, response=FakeResponse(), extras={}, id=discord.utils.time_snowflake(discord.utils.utcnow()),
+        created_at=discord.utils.utcnow(),
+    )
 
 
 @pytest.fixture

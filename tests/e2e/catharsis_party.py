@@ -50,6 +50,7 @@ class Party:
 
     async def ok(self, ix: Any) -> Any:
         await ix.done()
+        await settle(self.bot)  # a click deferred while it waited is answered after its acknowledgement
         answered = ix.original is not None and ix.original.content.startswith("✓")
         if ix.ephemeral and ix.original is not None and not ix.original.components and not answered:
             raise AssertionError(f"refused: {ix.original.text}")

@@ -58,6 +58,8 @@ GAME_ID = re.compile(r"^gms?:(\d+)(?:@\d+)?:([a-z_]+)")  # the moment (@n) a gam
 # (the guide calling the mission won or lost): a table in play does not press those.
 NOT_MOVES = frozenset({"join", "leave", "start", "hand", "rules", "status", "help", "bring", "g_won", "g_lost"})
 MENTION = re.compile(r"<@!?(\d+)>")
+# Discord's callback types, by what the first answer was (an update redraws the clicked message).
+ANSWER_KINDS = {4: "message", 5: "deferred message", 6: "deferred update", 7: "update (redrawn message)", 9: "form"}
 # What each REST request was, for the per-action breakdown (first match wins).
 ROUTE_KINDS = (
     ("callback", re.compile(r"^POST /api/v10/interactions/")),
@@ -369,6 +371,10 @@ async def main(
     print(f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}")
     print(f"failed interactions: {len(failed)} (target 0); channels left with no move on offer: {stuck}; "
           f"fake-Discord violations: {len(fake.violations)}")
+    answers = defaultdict(int)
+    for ix in every:
+        answers[ANSWER_KINDS.get(ix.response_type or 0, "none")] += 1
+    print("first answers by kind: " + ", ".join(f"{kind} {n}" for kind, n in sorted(answers.items(), key=lambda kv: -kv[1])))
     panels = first_panels(fake, players)
     print(f"from Start to each player's first panel (DM or My hand): n={len(panels)} of {sum(len(p.users) for p in players if p.started_at)}, "
           f"p50 {pct(panels, 0.5) / 1000:.1f} s, p99 {pct(panels, 0.99) / 1000:.1f} s, max {pct(panels, 1.0) / 1000:.1f} s")

@@ -1,6 +1,7 @@
 """Load benchmark: the real bot against the fake Discord, N channels playing the five games at once.
 
     .venv/bin/python -m tests.bench.bench_sessions [--channels 1000] [--moves 12] [--rounds 3] [--pictures]
+        [--patience 30] [--hand-after 5] [--apply-games 5]
     DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_sessions ...
 
 Channel i plays USUAL_TABLES[i % 5] (Apocrypha guided with 3 saints, Apollyon 4, Catharsis 3,
@@ -11,7 +12,9 @@ the player the table is waiting on first. Between moves the table rolls `/roll` 
 and someone sends `/ping`, `--rounds` times in all. Discord's rate limits are on (429s count).
 `--pictures` has the bot draw the table and hand pictures (off by default, as in the tests), to
 compare the two runs' action p99 ratio to /ping. `--no-pacing` turns off the bot's own pacing of
-redraws to Discord's buckets (`PACE_REDRAWS`, on in production), to compare.
+redraws to Discord's buckets (`PACE_REDRAWS`, on in production), to compare. A player with
+nothing to click for `--hand-after` seconds presses the table's "My hand"; after `--patience`
+seconds with nothing on offer the channel is counted as stuck.
 
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
 /check and /ping (same run, same event loop), the ratio of action p99 to ping p99, actions

@@ -86,9 +86,9 @@ async def test_a_handler_stuck_before_its_first_answer_is_deferred_by_the_guard_
         await start_highcard(fake, bot)
         real = bot.service.session_in
 
-        async def stuck(channel_id: int) -> Any:
+        async def stuck(*args: Any, **kwargs: Any) -> Any:
             await asyncio.sleep(2.0)
-            return await real(channel_id)
+            return await real(*args, **kwargs)
 
         bot.service.session_in = stuck  # type: ignore[method-assign]
         guarded = FIRST_BYTES.guarded

@@ -608,6 +608,19 @@ def drowned_bell(rules: Apocrypha, saints: int, seed: int = 5) -> Game:
     return Game(rules, out.state, out.events)
 
 
+def toll_the_bell(game: Game):
+    """Put a minion archetype of the bell on top of the clock and end the turn: the next saint draws
+    it at once. Returns the clock entry and that saint's seat."""
+    seat = game.pub.active
+    clock = game.state.secret.clock
+    bell = next(e for e in clock if e.card.startswith("archetype_minion"))
+    clock.remove(bell)
+    clock.insert(0, bell)
+    game.pub.step = "end"
+    game.do(seat, EndTurn())
+    return bell, game.pub.active
+
+
 @pytest.mark.parametrize("saints", [1, 2, 3])
 def test_the_tolling_bell_rings_one_minion_a_archetype_per_saint_into_the_clock(real, saints):
     game = drowned_bell(real, saints)
@@ -626,15 +639,8 @@ def test_the_tolling_bell_rings_one_minion_a_archetype_per_saint_into_the_clock(
 
 def test_a_minion_drawn_from_the_clock_is_confronted_at_once(real):
     game = drowned_bell(real, 2)
-    seat = game.pub.active
     assert game.pub.confront is None
-    clock = game.state.secret.clock
-    bell = next(e for e in clock if e.card.startswith("archetype_minion"))
-    clock.remove(bell)
-    clock.insert(0, bell)
-    game.pub.step = "end"
-    game.do(seat, EndTurn())
-    other = game.pub.active
+    bell, other = toll_the_bell(game)
     confront = game.pub.confront
     assert confront is not None and confront.seat == other and confront.archetype == bell.card
     assert card_id(confront.card) == "drowned_parishioner"
@@ -651,14 +657,7 @@ def test_a_minion_drawn_from_the_clock_is_confronted_at_once(real):
 
 def test_beating_a_minion_from_the_bell_lets_the_saint_seal(real):
     game = drowned_bell(real, 2)
-    seat = game.pub.active
-    clock = game.state.secret.clock
-    bell = next(e for e in clock if e.card.startswith("archetype_minion"))
-    clock.remove(bell)
-    clock.insert(0, bell)
-    game.pub.step = "end"
-    game.do(seat, EndTurn())
-    other = game.pub.active
+    bell, other = toll_the_bell(game)
     game.do(other, Next())
     game.do(other, Next())
     win_check(game, other, "soul")

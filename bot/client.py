@@ -17,7 +17,7 @@ from bot.engine.errors import GameError
 from bot.engine.game import Rules
 from bot.games import all_rules
 from bot.service import SessionService
-from bot.store import Store, utcnow
+from bot.store import GameSession, Store, utcnow
 from cogs.common.base import GameCog
 from cogs.common.components import ComponentId, GameButton, GameSelect, check_channel, parse_custom_id
 from cogs.common.confirm import ConfirmButton
@@ -98,6 +98,11 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.init()
+        # Every game of this shard's channels, read once: a channel with none is then known to
+        # have none, without a query per command (a burst of new tables asked thousands of times).
+        await self.store.know_active(self.serves)
+        if (self.shard_count or 1) == 1:
+            self.store.sole_writer()
         self._deal_each_game_once()
         # Registered once, these match every game button ever posted: clicks work after a restart.
         self.add_dynamic_items(GameButton, GameSelect, ConfirmButton)
@@ -110,6 +115,12 @@ class TabletopBot(commands.Bot):
         self.tree.interaction_check = self._answer_first  # type: ignore[method-assign]
         # Redraw what a previous process saved but never showed (a crash between save and publish).
         self.publisher.start_repair(startup=True)
+
+    def serves(self, row: GameSession) -> bool:
+        """This process receives the interactions of the row's channel: its guild is on this shard
+        (direct messages come to shard 0)."""
+        count = self.shard_count or 1
+        return count == 1 or ((row.guild_id or 0) >> 22) % count == (self.shard_id or 0)
 
     async def on_resumed(self) -> None:
         self.publisher.start_repair()

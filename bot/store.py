@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -167,7 +167,17 @@ class Store:
         )
         self._rows: dict[int, dict[str, Any]] = {}  # session id -> row as saved (see the sessions section)
         self._active: dict[int, int] = {}  # channel id -> id of its lobby or running session
+        # Set by `know_active`: every lobby or running session of the channels this process
+        # serves is in `_active`, so a channel missing from it has none (see `active_in_channel`).
+        self._knows_channels = False
+        self._unsure: set[int] = set()  # channels whose session a write lost to another process
+        self._doubts = 0  # how many times a channel became unsure (a read that began before keeps it so)
         self._dms: dict[tuple[int, int], tuple[int, int]] = {}  # (session, user) -> (channel, message)
+        # Set by `sole_writer`: sessions created here whose publication and DM rows only this
+        # process writes, so none exist in the database beyond what it wrote (no read needed).
+        self._sole = False
+        self._no_publication: set[int] = set()
+        self._no_dms: set[int] = set()  # sessions whose DM rows are all in `_dms`
 
     async def init(self, *, migrate: bool = False) -> None:
         """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
@@ -208,8 +218,18 @@ class Store:
     # (StaleWrite), drops out of the cache, and the service retries from a fresh load. Reads
     # therefore cost nothing, and writes are exactly as safe as without the cache.
 
+    #
+    # Each channel's lobby or running session is cached too (`_active`). A channel belongs to one
+    # shard, so only this process opens games in the channels it serves: once it has read every
+    # active session at start (`know_active`), a channel it has no entry for has no game, with no
+    # query. A channel whose session a write lost to another process (StaleWrite, ChannelBusy) is
+    # "unsure" and read from the database until it is known again.
+
     def _remember(self, row: GameSession) -> None:
         assert row.id is not None
+        cached = self._rows.get(row.id)
+        if cached is not None and cached["version"] > row.version:
+            return  # a read that started before this process's own newer save: keep the newer
         self._rows[row.id] = row.model_dump()
         if row.status in ACTIVE:
             self._active[row.channel_id] = row.id
@@ -220,6 +240,27 @@ class Store:
         data = self._rows.pop(session_id, None)
         if data is not None and self._active.get(data["channel_id"]) == session_id:
             del self._active[data["channel_id"]]
+            self._doubt(data["channel_id"])
+
+    def _doubt(self, channel_id: int) -> None:
+        self._unsure.add(channel_id)
+        self._doubts += 1
+
+    async def know_active(self, serves: Callable[[GameSession], bool] = lambda _row: True) -> int:
+        """Read every lobby and running session of the channels this process serves (`serves`:
+        this shard's guilds) into the cache; from now on a channel with no entry has no game.
+        At start, before the first interaction. Returns how many there are."""
+        rows = [row for row in await self.list_active() if serves(row)]
+        for row in rows:
+            self._remember(row)
+        self._unsure.clear()
+        self._knows_channels = True
+        return len(rows)
+
+    def sole_writer(self) -> None:
+        """This is the only bot process on the database (one shard): the publication and DM rows
+        of a session it created are only ever written by it, so it need not read them back."""
+        self._sole = True
 
     @staticmethod
     def _copy(data: dict[str, Any]) -> GameSession:
@@ -236,9 +277,18 @@ class Store:
         try:
             row.id = await self._fast.insert_session(row.model_dump(exclude={"id"}))  # type: ignore[union-attr]
         except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
+            self._doubt(row.channel_id)  # a game this process does not know of: read it
             raise ChannelBusy from exc
         self._remember(row)
+        if self._sole:
+            self._no_publication.add(row.id)  # type: ignore[arg-type]
+            self._no_dms.add(row.id)  # type: ignore[arg-type]
         return self._copy(self._rows[row.id])  # type: ignore[index]
+
+    def peek(self, session_id: int) -> dict[str, Any] | None:
+        """The cached row as saved, not copied (read it, never change it), or None: for a quick
+        look that must not wait on the database (the publisher's choice of what to draw first)."""
+        return self._rows.get(session_id)
 
     async def get(self, session_id: int, *, fresh: bool = False) -> GameSession | None:
         if not fresh and session_id in self._rows:
@@ -255,13 +305,18 @@ class Store:
         known = self._active.get(channel_id)
         if known is not None:
             row = await self.get(known)
-            if row is not None and row.status in ACTIVE:
+            if row is not None and row.status in ACTIVE and row.channel_id == channel_id:
                 return row
+        elif self._knows_channels and channel_id not in self._unsure:
+            return None  # every game of this process's channels is known: this one has none
+        doubts = self._doubts
         async with self._sessions() as db:
             q = select(GameSession).where(
                 GameSession.channel_id == channel_id, GameSession.status.in_(ACTIVE)
             )  # type: ignore[attr-defined]
             row = (await db.exec(q)).first()
+        if doubts == self._doubts:  # no write lost meanwhile: what was read is what there is
+            self._unsure.discard(channel_id)
         if row is None:
             return None
         self._remember(row)
@@ -312,6 +367,8 @@ class Store:
     # -- DM messages --------------------------------------------------------
     async def get_dm(self, session_id: int, user_id: int) -> DmMessage | None:
         key = (session_id, user_id)
+        if key not in self._dms and session_id in self._no_dms:
+            return None
         if key not in self._dms:
             async with self._sessions() as db:
                 found = await db.get(DmMessage, key)
@@ -327,12 +384,15 @@ class Store:
 
     # -- publications ---------------------------------------------------------
     async def get_publication(self, session_id: int) -> dict[str, Any]:
+        if session_id in self._no_publication:
+            return {}
         async with self._sessions() as db:
             found = await db.get(Publication, session_id)
         return dict(found.data) if found is not None else {}
 
     async def put_publication(self, session_id: int, data: dict[str, Any]) -> None:
         await self._fast.put_publication(session_id, json.dumps(data))  # type: ignore[union-attr]
+        self._no_publication.discard(session_id)
 
     async def last_in_channel(self, channel_id: int, game: str | None = None) -> GameSession | None:
         """The newest session of this channel (of one game, if given), whatever its status."""

@@ -122,27 +122,34 @@ class Channel:
         self.started_at: int | None = None  # the /<game> start interaction's id (a snowflake: its time)
         self.out: dict[str, list[Interaction]] = defaultdict(list)
 
-    async def send(self, kind: str, ix_coro: object) -> Interaction:
+    async def send(self, kind: str, ix_coro: object, *, read: bool = False) -> Interaction:
+        """Send an interaction and wait for its first answer; with `read`, also for a deferred
+        answer to be filled in, as a person waits to read "You joined" before the host starts."""
         ix = await ix_coro  # type: ignore[misc]
         with contextlib.suppress(TimeoutError):  # counted as failed below: no accepted response
             await ix.done(timeout=30)
+            if read:
+                await ix.answered(timeout=self.patience)
         self.out[kind].append(ix)
         return ix
 
-    async def slash(self, kind: str, user: FakeUser, command: str, **options: object) -> Interaction:
-        return await self.send(kind, self.fake.slash(user, self.room, command, **options))
+    async def slash(self, kind: str, user: FakeUser, command: str, *, read: bool = False, **options: object) -> Interaction:
+        return await self.send(kind, self.fake.slash(user, self.room, command, **options), read=read)
 
     async def open(self) -> None:
         game, host = self.table.game, self.users[0]
-        await self.slash("action", host, f"{game} new", **({"players": self.table.players} if game == "faith" else {}))
+        # Each step waits for the last one's answer to show, as at a table: the players join the
+        # lobby they see, and the host starts once they have joined (a deferred join applied after
+        # the Start would leave them out).
+        await self.slash("action", host, f"{game} new", read=True, **({"players": self.table.players} if game == "faith" else {}))
         for n, user in enumerate(self.users[1:]):
             if game == "apocrypha":  # the host guides; each player brings a saint of their own
                 saint = SAINTS[(n + self.rng.randrange(len(SAINTS))) % len(SAINTS)]
-                await self.slash("record", user, "apocrypha saint create", saint=saint)
-                await self.slash("action", user, "apocrypha join", saint=SAINT_NAMES[saint])
+                await self.slash("record", user, "apocrypha saint create", read=True, saint=saint)
+                await self.slash("action", user, "apocrypha join", read=True, saint=SAINT_NAMES[saint])
             else:
-                await self.slash("action", user, f"{game} join")
-        started = await self.slash("action", host, f"{game} start")
+                await self.slash("action", user, f"{game} join", read=True)
+        started = await self.slash("action", host, f"{game} start", read=True)
         self.started_at = started.id
         if os.environ.get("BENCH_DEBUG"):
             print(game, "start:", started.text[:200])

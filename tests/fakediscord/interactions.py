@@ -124,6 +124,18 @@ class Interaction:
             raise TimeoutError(f"{self.describe()}: {got} after {timeout} s{refused}") from None
         return self
 
+    async def answered(self, timeout: float = 30.0) -> Interaction:
+        """Wait until the answer can be read: a deferred message's "thinking" line filled in by the
+        bot (a person reads the answer before their next step; `done` returns at the deferral)."""
+
+        async def until() -> None:
+            await self._answered.wait()
+            while self.original is not None and self.original.loading and not self.original.deleted:
+                await self._changed.wait()
+
+        await asyncio.wait_for(until(), timeout)
+        return self
+
     def describe(self) -> str:
         data = self.payload.get("data") or {}
         what = data.get("custom_id") or "/" + " ".join([data.get("name", "?"), *_subcommand_path(data)])

@@ -10,7 +10,10 @@ made while it waited are drawn once, by that one redraw, not as a queue of old o
 `ready` reserves the requests it waited for (a `Ticket`); `take` charges a request against the
 ticket of the redraw making it, or, past what it reserved, waits for room as `ready` does (`spend`
 charges the buckets without waiting). Waiters
-for the global budget are served in arrival order. The clock and sleep are injectable (tests).
+for the global budget are served in arrival order, the urgent ones (what lets play go on: a
+table, a prompt, the panel of a player the game waits on) before the rest (a lobby's edit, the
+panel of a player nobody waits on), so in a burst of new tables the tables go first. The clock
+and sleep are injectable (tests).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Ticket:
     channel: Hashable
     reserved: dict[str, int] = field(default_factory=dict)
     at: float = 0.0  # when the reservation was counted
+    urgent: bool = True  # its requests past the reservation wait in the urgent line too
 
 
 _TICKET: ContextVar[Ticket | None] = ContextVar("pacing_ticket", default=None)
@@ -59,7 +63,11 @@ class Pacer:
         self._buckets, self._global_bucket = dict(buckets), global_bucket
         self._spent: dict[tuple[Hashable, str], deque[float]] = {}
         self._global: deque[float] = deque()
-        self._queue: deque[asyncio.Future[None]] = deque()  # waiters for the global budget, in order
+        # Waiters for the global budget, in order: the urgent line is served first. One waiter at a
+        # time holds the turn (it waits for room, then leaves and hands the turn on).
+        self._queue: deque[asyncio.Future[None]] = deque()
+        self._later: deque[asyncio.Future[None]] = deque()
+        self._holder: asyncio.Future[None] | None = None
 
     # -- waiting ------------------------------------------------------------------
     def channel_wait(self, channel: Hashable, needs: Mapping[str, int]) -> float:
@@ -87,16 +95,16 @@ class Pacer:
         over = len(times) + min(count, bucket.requests) - bucket.requests
         return times[over - 1] + bucket.per - now if over > 0 else 0.0
 
-    async def ready(self, channel: Hashable, needs: Mapping[str, int]) -> Ticket:
+    async def ready(self, channel: Hashable, needs: Mapping[str, int], *, urgent: bool = True) -> Ticket:
         """Wait until the channel and the global budget have room for `needs`, and reserve it."""
         while (wait := self.channel_wait(channel, needs)) > 0:
             await self._sleep(wait)
-        await self._global_turn(sum(needs.values()))
+        await self._global_turn(sum(needs.values()), urgent)
         now = self._clock()
         for kind, count in needs.items():
             for _ in range(count):
                 self._record(channel, kind, now)
-        return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now)
+        return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now, urgent)
 
     def release(self, ticket: Ticket | None) -> None:
         """Give back what a redraw reserved and did not spend (it found nothing to draw, or drew
@@ -110,24 +118,41 @@ class Pacer:
                     _discard(self._global, ticket.at)
         ticket.reserved.clear()
 
-    async def _global_turn(self, count: int) -> None:
-        """Wait in line for the global budget; the head of the line leaves once it has room."""
+    async def _global_turn(self, count: int, urgent: bool = True) -> None:
+        """Wait in line for the global budget; the holder of the turn leaves once it has room."""
         if self._global_bucket is None:
             return
-        if not self._queue and self.global_wait(count) <= 0:
+        if self._holder is None and not self._queue and not self._later and self.global_wait(count) <= 0:
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if not self._queue:
-            turn.set_result(None)
-        self._queue.append(turn)
+        (self._queue if urgent else self._later).append(turn)
+        if self._holder is None:
+            self._pass_turn()
         try:
             await turn
             while (wait := self.global_wait(count)) > 0:
                 await self._sleep(wait)
         finally:
-            self._queue.remove(turn)
-            if self._queue and not self._queue[0].done():
-                self._queue[0].set_result(None)
+            for line in (self._queue, self._later):
+                with contextlib.suppress(ValueError):
+                    line.remove(turn)
+            if self._holder is turn:
+                self._holder = None
+                self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        """The next waiter takes the turn: the oldest urgent one, else the oldest of the rest."""
+        for line in (self._queue, self._later):
+            while line:
+                turn = line.popleft()
+                if not turn.done():  # a cancelled waiter's future is done: skip it
+                    turn.set_result(None)
+                    self._holder = turn
+                    return
+
+    def waiting(self) -> tuple[int, int]:
+        """How many wait for the global budget: (urgent, the rest)."""
+        return len(self._queue), len(self._later)
 
     # -- charging -----------------------------------------------------------------
     @staticmethod
@@ -152,7 +177,7 @@ class Pacer:
             ticket.reserved[kind] -= 1
             self._retime(channel, kind, ticket.at)
             return
-        await self.ready(channel, {kind: 1})
+        await self.ready(channel, {kind: 1}, urgent=ticket.urgent if ticket is not None else True)
 
     def _retime(self, channel: Hashable, kind: str, at: float) -> None:
         """A reserved request goes out now, maybe long after it was reserved (drawing took time, or

@@ -368,20 +368,35 @@ class DiscordPublisher:
             return
         self._tasks[key] = asyncio.create_task(self._run(key, job))
 
-    def _pace(self, key: Any) -> tuple[Any, dict[str, int]] | None:
-        """The channel a redraw of `key` writes to and the requests it is likely to make (see `Pacer`)."""
+    def _pace(self, key: Any) -> tuple[Any, dict[str, int], bool] | None:
+        """The channel a redraw of `key` writes to, the requests it is likely to make (see `Pacer`),
+        and whether it is urgent: what lets play go on goes before the rest (`_urgent`)."""
         if key[0] == "channel":
             pub = self._pubs.get(key[1]) or {}
             table = pub.get("table")
             channel = self._channel_of.get(key[1]) or (table[0] if table else ("session", key[1]))
+            urgent = self._urgent(key)
             if pub.get("repost"):  # the table and the prompt posted anew, the old ones deleted
-                return channel, {"send": 2, "delete": 2}
+                return channel, {"send": 2, "delete": 2}, urgent
             if pub.get("remind"):
-                return channel, {"edit": 1, "send": 1, "delete": 1}
-            return channel, {"edit": 1}
+                return channel, {"edit": 1, "send": 1, "delete": 1}, urgent
+            return channel, {"edit": 1}, urgent
         if key[0] == "dm":
-            return ("dm", key[2]), {"edit": 1}
+            return ("dm", key[2]), {"edit": 1}, self._urgent(key)
         return None
+
+    def _urgent(self, key: Any) -> bool:
+        """A lobby's edit, and the DM panel of a player the game does not wait on, can wait behind
+        the tables, prompts and panels that let a game be played (a burst of new tables drew lobby
+        edits first, and no table came within the players' patience)."""
+        row = self.bot.service.store.peek(key[1])
+        if row is None:
+            return True
+        if key[0] == "channel":
+            return row["status"] != Status.LOBBY.value
+        user = key[2]
+        seat = GUIDE if row["roles"].get("guide") == user else (row["seats"].index(user) if user in row["seats"] else None)
+        return seat is not None and str(seat) in row["waiting"]
 
     def _wanted(self, key: Any) -> bool:
         """False for a DM panel redraw with nothing left to draw (a click's answer drew it)."""
@@ -398,7 +413,7 @@ class DiscordPublisher:
                 pace = self._pace(key) if isinstance(key, tuple) else None
                 # Wait for room in the channel's buckets first, then draw: what changed meanwhile
                 # is drawn by this one redraw, from the newest state.
-                ticket = await self.pacer.ready(*pace) if pace else None
+                ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2]) if pace else None
                 self.pacer.bind(ticket)
                 self._again.discard(key)
                 try:
@@ -477,12 +492,13 @@ class DiscordPublisher:
         cog = self.bot.game_cog(row.game)
         embeds, view = cog.table_message(row)
         if row.state is None:  # a lobby (open, or closed before the start): its one message
-            if row.table_message_id is None:
-                return False
+            if row.table_message_id is None or pub.get("lobby_version", -1) >= row.version:
+                return False  # drawn already: a burst of joins is drawn once, at its newest
             await self.pacer.take(self._channel(row).id, "edit")
             await self._channel(row).get_partial_message(row.table_message_id).edit(
                 embeds=embeds, view=view
             )
+            pub["lobby_version"] = row.version
             return False
         live = pub.get("table")
         repost = bool(pub.pop("repost", False)) and row.status == Status.RUNNING.value

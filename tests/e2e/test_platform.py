@@ -213,3 +213,41 @@ async def test_a_thread_is_a_table_of_its_own(fake_discord: FakeDiscord, tmp_pat
         assert not in_thread.ephemeral and "High Card: lobby" in in_thread.text
         rows = await bot.store.list_guild(w.guild.id)
         assert {r.channel_id for r in rows} == {w.table.id, w.thread.id}
+
+
+async def test_a_burst_of_joins_edits_the_lobby_once_at_its_newest(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Joins that land while the lobby's edit waits for room are drawn by that one edit, at the
+    newest lobby; an edit with nothing new to show is not sent (a burst of new tables spent the
+    bot's budget on lobby edits before any table)."""
+    fake, w = fake_discord, fake_discord.world
+    extra = [fake.add_user(name=f"guest{n}") for n in range(3)]
+    for user in extra:
+        fake.add_member(w.guild, user)
+    async with running_bot(fake, tmp_path) as bot:
+        table = await open_lobby(fake, bot)
+        join = fake.find_button(table, label="Join")
+        before = len(fake.requests)
+        hold = asyncio.Event()
+        ready = bot.publisher.pacer.ready
+
+        async def held(*args: object, **kwargs: object) -> object:
+            await hold.wait()  # the channel's budget has no room until every join is saved
+            return await ready(*args, **kwargs)  # type: ignore[arg-type]
+
+        bot.publisher.pacer.ready = held  # type: ignore[method-assign]
+        clicks = [await fake.click(user, table, join) for user in (w.bob, w.carol, *extra)]
+        for ix in clicks:
+            await ix.done(settle=False)  # settling would wait for the held edit
+        await asyncio.sleep(0.2)
+        hold.set()
+        await settle(bot)
+        def edits() -> int:
+            return sum(1 for r in fake.requests[before:] if r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}"))
+
+        assert edits() == 1
+        assert all(f"<@{u.id}>" in table.text for u in (w.alice, w.bob, w.carol, *extra))
+        # A join's redraw asked for after an edit already drew it (its publish was slower than
+        # the edit) sends nothing.
+        bot.publisher.refresh_table((await bot.service.session_in(w.table.id)).id)
+        await settle(bot)
+        assert edits() == 1

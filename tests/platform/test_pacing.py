@@ -122,9 +122,44 @@ async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
         assert times[i + 2] - times[i] >= 1.0 - 1e-6
 
 
+async def test_urgent_waiters_for_the_global_budget_go_before_the_rest_that_came_first() -> None:
+    """A burst of lobby edits (not urgent) queued first; the tables that came after them still go
+    first, then the lobbies, each line in its own order, never past the budget."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    served: list[tuple[str, float]] = []
+
+    async def redraw(name: str, urgent: bool) -> None:
+        ticket = await pacer.ready(("channel", name), {"edit": 1}, urgent=urgent)
+        served.append((name, clock.now))
+        pacer.bind(ticket)
+        if name == "table-0":  # a request past its reservation waits in the urgent line too
+            await pacer.take(("channel", name), "send")
+            served.append(("table-0 prompt", clock.now))
+
+    driver = asyncio.create_task(clock.drive())
+    try:
+        lobbies = [asyncio.create_task(redraw(f"lobby-{n}", False)) for n in range(4)]
+        for _ in range(5):
+            await asyncio.sleep(0)  # the lobbies are in line first
+        assert pacer.waiting() == (0, 1)  # two went at once; lobby-2 holds the turn, lobby-3 is in line
+        tables = [asyncio.create_task(redraw(f"table-{n}", True)) for n in range(3)]
+        await asyncio.gather(*lobbies, *tables)
+    finally:
+        driver.cancel()
+    order = [name for name, _ in served]
+    assert order[:3] == ["lobby-0", "lobby-1", "lobby-2"]  # the budget was free, or the turn theirs
+    assert order[3:7] == ["table-0", "table-1", "table-2", "table-0 prompt"]
+    assert order[7:] == ["lobby-3"]
+    times = [t for _, t in served]
+    for i in range(len(times) - 2):  # never 3 in one second
+        assert times[i + 2] - times[i] >= 1.0 - 1e-6
+
+
 async def test_redraws_of_a_busy_table_are_coalesced_within_the_channel_bucket_and_show_the_newest_state() -> None:
     clock = FakeClock()
-    publisher = DiscordPublisher(SimpleNamespace())  # type: ignore[arg-type]
+    no_rows = SimpleNamespace(peek=lambda _sid: None)  # no row cached: every redraw counts as urgent
+    publisher = DiscordPublisher(SimpleNamespace(service=SimpleNamespace(store=no_rows)))  # type: ignore[arg-type]
     publisher.pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"edit": Bucket(5, 5.0)}, global_bucket=None)
     publisher._channel_of[1] = 500
     state = {"version": 0}
@@ -156,3 +191,17 @@ async def test_redraws_of_a_busy_table_are_coalesced_within_the_channel_bucket_a
     # A redraw that waited for room drew the state as it was when room came, not when it was asked for.
     waited = [(v, newest) for t, v, newest in drawn if t >= 5.0]
     assert waited and all(newest - v <= 1 for v, newest in waited)
+
+
+def test_what_lets_play_go_on_is_urgent_and_a_lobby_or_an_idle_players_panel_is_not() -> None:
+    rows = {
+        1: {"status": "lobby", "seats": [10], "roles": {}, "waiting": {}},
+        2: {"status": "running", "seats": [10, 20, 30], "roles": {"guide": 40}, "waiting": {"1": "t", "-1": "t"}},
+    }
+    publisher = DiscordPublisher(SimpleNamespace(service=SimpleNamespace(store=SimpleNamespace(peek=rows.get))))  # type: ignore[arg-type]
+    assert not publisher._urgent(("channel", 1))  # a lobby's edit
+    assert publisher._urgent(("channel", 2))  # a running game's table and prompt
+    assert publisher._urgent(("dm", 2, 20))  # the game waits on seat 1
+    assert not publisher._urgent(("dm", 2, 10)) and not publisher._urgent(("dm", 2, 30))
+    assert publisher._urgent(("dm", 2, 40))  # the guide (seat -1) is waited on
+    assert publisher._urgent(("channel", 3))  # not cached: drawn as before, in the urgent line

@@ -28,9 +28,13 @@ Block = dict[str, Any]
 # The tracker's own effects. The rulebook gives only Winded (1 damage to everyone). The rest are
 # house rules (see docs/catharsis.md): each tier strikes with a fixed effect of the strength of the
 # Random Morale table the difficulty's schedule would roll there (below), milder than that table's
-# average, so the tracker grows harsher with the difficulty as the rulebook's tables do.
+# average, so the tracker grows harsher with the difficulty as the rulebook's tables do, and the
+# Random Morale variant stays the harsher tracker at every difficulty. Table 1's is its own mildest
+# result (no rerolls next round): a fixed 1 damage each was as harsh as table 1's average, so
+# Random Morale changed little at New Questors and Adventurers, which roll mostly table 1.
+WINDED: list[Block] = [{"op": "hurt_each", "amount": 1}]
 LEVELS: dict[int, list[Block]] = {
-    1: [{"op": "hurt_each", "amount": 1}],
+    1: [{"op": "no_reroll_next"}],
     2: [{"op": "hurt_each", "amount": 2}],
     3: [{"op": "discard_each", "n": 1}, {"op": "hurt_each", "amount": 1}],
 }
@@ -107,9 +111,10 @@ SCHEDULE: dict[str, dict[int, int]] = {
 }
 
 
-# The standard tracker's effect at each threshold, per difficulty.
+# The standard tracker's effect at each threshold, per difficulty: Winded is the rulebook's.
 STANDARD: dict[str, dict[int, list[Block]]] = {
-    level: {t: LEVELS[table] for t, table in plan.items()} for level, plan in SCHEDULE.items()
+    level: {t: WINDED if t == THRESHOLDS[0] else LEVELS[table] for t, table in plan.items()}
+    for level, plan in SCHEDULE.items()
 }
 
 

@@ -41,7 +41,7 @@ HTTP_CONNECTIONS = 64
 # first answer never waits for a connection behind the publisher's channel and DM requests.
 ANSWER_CONNECTIONS = 64
 # Commands whose answer is for everyone: deferred publicly when they must be deferred.
-PUBLIC_ANSWERS = frozenset({"new", "roll", "check"})
+PUBLIC_ANSWERS = frozenset({"new", "start", "roll", "check"})
 
 
 def game_rules(settings: Settings) -> dict[str, Rules]:

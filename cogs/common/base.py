@@ -26,7 +26,17 @@ from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
 from cogs.common.pictures import panel_files
 from cogs.common.publisher import duration_text
-from cogs.common.replies import FIRST_BYTES, ack, apologise, edit_clicked, fresh, in_time, refuse, say
+from cogs.common.replies import (
+    FIRST_BYTES,
+    ack,
+    apologise,
+    edit_clicked,
+    followup,
+    fresh,
+    in_time,
+    refuse,
+    say,
+)
 from cogs.common.text import FIELD_VALUE_MAX, clip, fill_seats, lines_within, mention
 
 if TYPE_CHECKING:
@@ -314,7 +324,7 @@ class GameCog(LearnCommands, commands.GroupCog):
         embeds, view = self.table_message(row)
         message: discord.Message | discord.InteractionMessage | discord.WebhookMessage | None
         if not await fresh(interaction):  # deferred: the lobby replaces the "thinking" line
-            message = await interaction.followup.send(embeds=embeds, view=view or discord.utils.MISSING, wait=True)
+            message = await followup(interaction, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=False)
         else:
             FIRST_BYTES.note(interaction)
             callback = await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
@@ -445,7 +455,10 @@ class GameCog(LearnCommands, commands.GroupCog):
                 elif verb == "leave":
                     await in_time(interaction, service.leave(row.id, user))
                 else:
-                    await in_time(interaction, self.start_game(row, user))
+                    async with self.bot.publisher.starting(row.id):
+                        await in_time(interaction, self.start_game(row, user))
+                        if await self.bot.publisher.answer_start(interaction, row.id):
+                            return  # the table, under the lobby, is the click's answer
                 await ack(interaction)
                 return
             if verb == "hand":
@@ -562,7 +575,13 @@ class GameCog(LearnCommands, commands.GroupCog):
     @app_commands.command(name="start", description="Start the game (host only).")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         try:
-            notice = await in_time(interaction, self.start_game(await self._here(interaction), interaction.user.id))
+            row = await self._here(interaction)
+            assert row.id is not None
+            async with self.bot.publisher.starting(row.id):
+                # Deferred publicly if late: the answer is the new table, for everyone.
+                notice = await in_time(interaction, self.start_game(row, interaction.user.id), public=True)
+                if await self.bot.publisher.answer_start(interaction, row.id):
+                    return
         except GameError as exc:
             await refuse(interaction, exc.message)
             return

@@ -39,7 +39,7 @@ from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.components import parse_custom_id
 from cogs.common.pacing import Pacer
 from cogs.common.pictures import panel_files, table_file
-from cogs.common.replies import edit_clicked
+from cogs.common.replies import answer_publicly, edit_clicked, followup
 from cogs.common.text import fill_seats, mention
 
 if TYPE_CHECKING:
@@ -74,6 +74,9 @@ class DiscordPublisher:
         # (session, user) -> clicks on that user's DM panel being handled: their panel is drawn by
         # the click's answer, so its redraw is scheduled only if the answer did not draw it.
         self._held: dict[tuple[int, int], int] = {}
+        # session -> Starts being answered: the table is drawn as the Start's answer (`answer_start`),
+        # so the channel's redraw is scheduled only after it, if something is left to draw.
+        self._starting: dict[int, int] = {}
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -145,7 +148,8 @@ class DiscordPublisher:
         pub["seen"] = row.version
         # On disk before the interaction is answered: a crash from here on is repaired on start.
         await self._save(sid)
-        self.refresh_table(sid)
+        if sid not in self._starting:
+            self.refresh_table(sid)
         self.bot.game_cog(row.game).on_result(result)
         for user in targets:
             if (sid, user) not in self._held:
@@ -276,6 +280,65 @@ class DiscordPublisher:
             await edit_clicked(interaction, embeds=embeds, view=view, attachments=[picture] if picture else [])
             pub["table_version"] = row.version
         return True
+
+    # -- the table as the Start's answer ------------------------------------------
+    @contextlib.asynccontextmanager
+    async def starting(self, session_id: int) -> AsyncIterator[None]:
+        """Around the handling of a Start (`/x start` or the lobby's button): the new table is the
+        Start's answer (`answer_start`), outside the bot's global budget; whatever the answer did
+        not draw (the lobby closed, or the whole table if it could not answer) is redrawn after."""
+        self._starting[session_id] = self._starting.get(session_id, 0) + 1
+        try:
+            yield
+        finally:
+            self._starting[session_id] -= 1
+            if not self._starting[session_id]:
+                del self._starting[session_id]
+                if "channel" in (self._pubs.get(session_id) or {}).get("pending", {}):
+                    self.refresh_table(session_id)
+
+    async def answer_start(self, interaction: discord.Interaction, session_id: int) -> bool:
+        """Answer a Start with the new table, for everyone, and the prompt naming whom the game
+        waits on as its follow-up: in a burst of new tables, these were channel posts queued
+        behind every other table's under the global budget, and players waited minutes for them.
+        The lobby stays above, closed by the next redraw. False if the table was already posted or
+        the Start can no longer be answered in public (it was deferred privately)."""
+        row = await self.bot.service.store.get(session_id)
+        if row is None or row.status != Status.RUNNING.value or row.state is None:
+            return False
+        pub = await self.record(session_id)
+        async with self._lock(("table", session_id)):
+            if pub.get("table"):
+                return False
+            embeds, view = self.bot.game_cog(row.game).table_message(row)
+            picture = await table_file(self.bot, row, embeds)
+            message = await answer_publicly(
+                interaction, embeds=embeds, view=view or discord.utils.MISSING, files=[picture] if picture else discord.utils.MISSING
+            )
+            if message is None:
+                return False
+            pub["table"] = [message.channel.id, message.id]
+            pub["table_version"] = row.version
+            pub["actions"] = 0
+            pub.pop("repost", None)
+            pub["close_lobby"] = True
+            await self._save(session_id)
+        users, words = self._waiting_words(row)
+        if users:
+            link = message_link(row.guild_id, message.channel.id, message.id)
+            prompt = await followup(
+                interaction, f"{words} ([table]({link}))", ephemeral=False,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in users]),
+            )
+            pub["prompt"] = [prompt.channel.id, prompt.id, users, words, False]
+            await self._save(session_id)
+        return True
+
+    def _waiting_words(self, row: GameSession) -> tuple[list[int], str]:
+        """Whom the game waits on, and the prompt's words naming them."""
+        users = [u for u in (user_of(row, int(s)) for s in row.waiting) if u is not None]
+        words = f"{' '.join(mention(u) for u in users)}: {self.bot.game_cog(row.game).waiting_prompt(row)}"
+        return users, words
 
     # -- after a restart ----------------------------------------------------------
     def start_repair(self, *, startup: bool = False) -> None:
@@ -501,6 +564,8 @@ class DiscordPublisher:
             pub["lobby_version"] = row.version
             return False
         live = pub.get("table")
+        if pub.pop("close_lobby", False) and row.table_message_id:  # the Start's answer drew the table
+            await self._close_lobby(row)
         repost = bool(pub.pop("repost", False)) and row.status == Status.RUNNING.value
         picture = await table_file(self.bot, row, embeds)  # drawn in a worker thread; None when off
         if live and not repost and pub.get("table_version", -1) >= row.version:
@@ -526,12 +591,16 @@ class DiscordPublisher:
         if live:
             await self._delete(live)
         elif row.table_message_id:
-            # The lobby message stays as the game's opener, closed: its buttons are gone.
-            await self.pacer.take(self._channel(row).id, "edit")
-            await self._channel(row).get_partial_message(row.table_message_id).edit(
-                embeds=[cog.lobby_embed(row)], view=None
-            )
+            await self._close_lobby(row)
         return True
+
+    async def _close_lobby(self, row: GameSession) -> None:
+        """The lobby message stays as the game's opener, closed: its buttons are gone."""
+        assert row.table_message_id is not None
+        await self.pacer.take(self._channel(row).id, "edit")
+        await self._channel(row).get_partial_message(row.table_message_id).edit(
+            embeds=[self.bot.game_cog(row.game).lobby_embed(row)], view=None
+        )
 
     async def _update_prompt(self, row: GameSession, pub: dict[str, Any], reposted: bool) -> None:
         """One live prompt naming everyone the game waits on; replaced when that changes, when the
@@ -545,8 +614,7 @@ class DiscordPublisher:
             pub["prompt"] = None
             await self._delete(old)
             return
-        cog = self.bot.game_cog(row.game)
-        words = f"{' '.join(mention(u) for u in users)}: {cog.waiting_prompt(row)}"
+        users, words = self._waiting_words(row)
         link = self.table_link(row)
         after = f" ([table]({link}))" if link else ""
         if old and old[2] == users and not reposted and not remind:

@@ -9,6 +9,7 @@ the answer then goes as a follow-up. Quick work is answered directly, with no ex
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 import weakref
@@ -107,6 +108,7 @@ class FirstBytes:
 
 FIRST_BYTES = FirstBytes()
 _GATE = "first answer under way"  # interaction.extras key: the guard's deferral, until it lands
+_PUBLIC_THINKING = "public thinking"  # interaction.extras key: deferred publicly, "thinking" not filled in yet
 _GUARDS: set[asyncio.Task[None]] = set()  # the guards' deferrals in flight (a task needs a reference)
 _WORK: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
@@ -174,6 +176,7 @@ async def _deferral(interaction: discord.Interaction, public: bool) -> None:
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
     else:
+        interaction.extras[_PUBLIC_THINKING] = public
         await interaction.response.defer(ephemeral=not public, thinking=True)
 
 
@@ -219,7 +222,33 @@ async def say(
         FIRST_BYTES.note(interaction)
         await interaction.response.send_message(text or None, ephemeral=ephemeral, **kwargs)
     else:
-        await interaction.followup.send(text or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
+        await followup(interaction, text or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
+
+
+async def followup(
+    interaction: discord.Interaction, text: Any = discord.utils.MISSING, *, ephemeral: bool, **kwargs: Any
+) -> discord.WebhookMessage:
+    """A follow-up after a deferral. The first one fills in the deferral's "thinking" line, which is
+    public or private as the deferral was: a private answer to a command deferred publicly (a
+    refusal of `/x new` in a busy moment) deletes that line and goes apart, only to its user."""
+    if interaction.extras.pop(_PUBLIC_THINKING, False) and ephemeral:
+        with contextlib.suppress(discord.NotFound):
+            await interaction.delete_original_response()
+    return await interaction.followup.send(text, ephemeral=ephemeral, wait=True, **kwargs)
+
+
+async def answer_publicly(interaction: discord.Interaction, **kwargs: Any) -> discord.Message | None:
+    """Answer with a message for everyone in the channel, and return it; None when the interaction
+    was deferred privately (its answer can only be private now)."""
+    if await fresh(interaction):
+        FIRST_BYTES.note(interaction)
+        callback = await interaction.response.send_message(**kwargs)
+        if isinstance(callback.resource, discord.InteractionMessage):
+            return callback.resource
+        return await interaction.original_response()
+    if interaction.type is not discord.InteractionType.component and not interaction.extras.get(_PUBLIC_THINKING):
+        return None  # a command deferred privately
+    return await followup(interaction, ephemeral=False, **kwargs)
 
 
 async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:

@@ -182,7 +182,13 @@ class ChaosTable(Channel):
         sid, now = self.session_id, len(row.moves)
         game = f"{self.table.game} (session {sid})"
         bot_id = self.fake.bot_user.id
-        posts = [m for m in self.fake.messages(self.room) if m.author_id == bot_id and m.interaction_id is None]
+        # The bot's posts, and the Start's answer (the first table) and its follow-up (the first prompt).
+        posts = [
+            m
+            for m in self.fake.messages(self.room)
+            if m.author_id == bot_id and not m.ephemeral
+            and (m.interaction_id is None or moments(m, sid) or "([table](" in m.content)
+        ]
         tables = [m for m in posts if m.embeds and moments(m, sid)]
         prompts = [m for m in posts if not m.embeds and "([table](" in m.content]
         waiting = {row.seats[int(s)] if s != "-1" else row.roles.get("guide") for s in row.waiting}
@@ -243,12 +249,21 @@ class ChaosTable(Channel):
         return problems
 
     def prompt_posts(self) -> list[tuple[str, set[int]]]:
-        """(content, users it may notify) of every channel post the bot made, oldest first."""
+        """(content, users it may notify) of every channel post the bot made, oldest first, and of
+        every public follow-up to an interaction in the channel (the Start's prompt)."""
         path = f"/channels/{self.room.id}/messages"
+
+        def here(r: Any) -> bool:
+            if r.path.endswith(path):
+                return True
+            parts = r.path.split("/")
+            ix = self.fake.interactions_by_token.get(parts[-1]) if "/webhooks/" in r.path else None
+            return ix is not None and ix.channel_id == self.room.id and not int(r.json.get("flags") or 0) & 64
+
         return [
             (str(r.json.get("content") or ""), {int(u) for u in (r.json.get("allowed_mentions") or {}).get("users") or []})
             for r in self.fake.requests
-            if r.method == "POST" and r.path.endswith(path) and r.json and r.status < 300
+            if r.method == "POST" and r.json and r.status < 300 and here(r)
         ]
 
     def pinged_since_waiting(self, waiting: set[int]) -> set[int]:

@@ -55,7 +55,12 @@ class Surface:
         ]
 
     def prompts(self) -> list[FakeMessage]:
-        return [m for m in self.bot_posts() if not m.embeds and "([table](" in m.content]
+        """Live prompts: the bot's posts, and the follow-up of a Start that answered with the table."""
+        return [
+            m
+            for m in self.fake.messages(self.channel)
+            if m.author_id == self.fake.bot_user.id and not m.ephemeral and not m.embeds and "([table](" in m.content
+        ]
 
     async def check(self) -> None:
         await settle(self.bot)

@@ -150,7 +150,8 @@ async def test_a_guide_made_mission_with_five_saints(
             await run(user, "apocrypha join", saint=saint)
         assert "the guide's own mission" not in table.text and "Cold Night" in table.text
         ix = await run(w.alice, "apocrypha start")
-        assert "The game has started." in ix.text
+        # The Start is answered with the table, for everyone, and the prompt as its follow-up.
+        assert not ix.ephemeral and ix.embeds and ix.embeds[0]["title"].startswith("Apocrypha") and "([table](" in ix.text
         public = (await state())["public"]
         assert [public["saints"][str(i)]["name"] for i in range(5)] == saints
         assert public["mission_name"] == "Cold Night" and public["clock_count"] == 7

@@ -292,7 +292,8 @@ async def test_a_lost_mission_slots_the_ninth_death(fake_discord: FakeDiscord, t
         assert ix.ephemeral and "Only the host" in ix.text
         await run(w.bob, "apocrypha join")  # no saint named: his only saint comes along at start
         ix = await run(w.alice, "apocrypha start")
-        assert "The game has started." in ix.text
+        # The Start is answered with the table, for everyone, and the prompt as its follow-up.
+        assert not ix.ephemeral and ix.embeds and ix.embeds[0]["title"].startswith("Apocrypha") and "([table](" in ix.text
         ix = await (
             await fake.autocomplete(w.alice, w.table, "apocrypha guide start", focused="saint")
         ).done()

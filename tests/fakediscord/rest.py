@@ -469,7 +469,8 @@ class Rest:
         body = self._body(request)
         self._check_message(body, new=True)
         flags = int(body.get("flags") or 0)
-        if ix.original is not None and ix.original.loading and ix.response_type == DEFERRED_CHANNEL_MESSAGE:
+        original = ix.original
+        if original is not None and original.loading and not original.deleted and ix.response_type == DEFERRED_CHANNEL_MESSAGE:
             # As on Discord, the first followup after a deferral fills in the "thinking" message.
             msg = ix.original
             msg.apply_edit(body)

@@ -28,7 +28,7 @@ from bot.client import TabletopBot
 from bot.store import Store
 from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import migrate, settings_for
-from tests.fakediscord import patch_discord
+from tests.fakediscord.client import patch_discord, stamp_sends
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDBY = "BOT_STANDBY"  # set: wait for a line on stdin before starting (see `spawn`)
@@ -235,6 +235,7 @@ async def go(process: asyncio.subprocess.Process) -> None:
 async def main(base_url: str, database_url: str, token: str, pictures: bool = False, paced: bool = False) -> None:
     logging.basicConfig(level=logging.WARNING)
     patch_discord(base_url)
+    stamp_sends()  # the fake counts each request when this process wrote it (`trust_sent_at`)
     settings = settings_for(Path("."), database_url=database_url, pictures=pictures, pace_redraws=paced)
     await migrate(database_url)
     _trace_arrivals()  # before the bot exists: its parsers are bound when it is made

@@ -56,6 +56,29 @@ async def test_the_global_limit_spares_interaction_endpoints() -> None:
     assert limits.check("GET", "/api/v10/users/@me", now=1.01)[1] is None  # a new second
 
 
+async def test_a_request_counts_when_it_was_sent_not_when_a_starved_fake_reads_it(fake_discord: FakeDiscord) -> None:
+    """On a starved machine the fake's handlers run late, so requests the bot spaced out (its pacer
+    keeps under the global budget in any second) reached them bunched, in one of the fake's
+    windows: the flaky global 429s of the busy-tables test below at load 20-25. The fake counts
+    each request at the moment its sender wrote it (X-Sent-At), as Discord counts it on arrival."""
+    fake, w = fake_discord, fake_discord.world
+    fake.rate_limits = RateLimits(global_per_second=1)
+    url = f"{fake.base_url}/channels/{w.table.id}/messages"
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {fake.token}"}) as http:
+
+        async def post(sent_ago: float) -> int:
+            stamp = {"X-Sent-At": repr(time.time() - sent_ago)}
+            async with http.post(url, json={"content": "hi"}, headers=stamp) as resp:
+                return resp.status
+
+        # Sent 1.2 s apart, read by the fake at once: one each in two seconds of the budget.
+        assert [await post(1.2), await post(0.0)] == [200, 200]
+        fake.trust_sent_at = False  # counted when read, the two fell in one second
+        await asyncio.sleep(1.1)
+        assert [await post(1.2), await post(0.0)] == [200, 429]
+    assert len(fake.rate_limits.refused) == 1
+
+
 async def test_discord_py_waits_for_the_bucket_and_every_message_arrives(fake_discord: FakeDiscord) -> None:
     fake, w = fake_discord, fake_discord.world
     fake.rate_limits = RateLimits(limits={"message_send": Limit(2, 0.5)})

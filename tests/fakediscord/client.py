@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -35,6 +37,25 @@ def patch_discord(base_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL.build(
         scheme="ws", host=url.host, port=url.port, path="/"
     )
+
+
+SENT_AT = "X-Sent-At"  # the wall-clock time (time.time()) a request's bytes were written, by `stamp_sends`
+
+
+def stamp_sends() -> None:
+    """Stamp every HTTP request this process sends with the moment it is written to its connection
+    (after waiting for a pooled connection), so a fake with `trust_sent_at` counts it as Discord
+    would on arrival, not when its own event loop gets round to it (see `FakeDiscord.sent_at`)."""
+    if getattr(aiohttp.ClientRequest.send, "stamps", False):
+        return
+    send = aiohttp.ClientRequest.send
+
+    async def stamped(self: aiohttp.ClientRequest, conn: Any) -> aiohttp.ClientResponse:
+        self.headers.setdefault(SENT_AT, repr(time.time()))  # a caller's own stamp is kept (tests)
+        return await send(self, conn)
+
+    stamped.stamps = True  # type: ignore[attr-defined]
+    aiohttp.ClientRequest.send = stamped  # type: ignore[method-assign]
 
 
 def unpatch() -> None:

@@ -132,9 +132,10 @@ class Rest:
         fake = self.fake
         if not request.path.startswith(API):
             return await handler(request)
-        record = RecordedRequest(request.method, request.path, dict(request.query), None, time.monotonic())
+        sent = time.monotonic() - fake.in_transit(request.headers)
+        record = RecordedRequest(request.method, request.path, dict(request.query), None, sent)
         fake.requests.append(record)
-        limits, retry_after = fake.rate_limits.check(request.method, request.path)
+        limits, retry_after = fake.rate_limits.check(request.method, request.path, sent)
         if retry_after is not None:
             record.status = 429
             body = {"message": "You are being rate limited.", "retry_after": retry_after,
@@ -341,7 +342,9 @@ class Rest:
         ix = fake.interactions.get(int(request.match_info["ix_id"]))
         if ix is None or ix.token != request.match_info["token"]:
             raise ApiError(404, *UNKNOWN_INTERACTION, violation=True)
-        now = fake.loop_time()
+        # Answered when the bot sent it (the fake's own queue is not the bot's delay), unless the
+        # deadline is already held in the bot's CPU time (`excuse_cpu_wait`), which covers it.
+        now = fake.loop_time() - (0.0 if fake.excuse_cpu_wait else fake.in_transit(request.headers))
         if ix.acknowledged:
             ix.errors.append(ALREADY_ACKNOWLEDGED)
             raise ApiError(400, *ALREADY_ACKNOWLEDGED, violation=True)

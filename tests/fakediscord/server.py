@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +102,11 @@ class FakeDiscord:
         # for a CPU (`cpuwait`). For tests, where the fake and the bot share one starved process; the
         # benchmarks run the bot in a process of its own and keep Discord's plain wall clock.
         self.excuse_cpu_wait = False
+        # Count a request at the moment the sender wrote it (its X-Sent-At stamp, `stamp_sends`), as
+        # Discord counts it on arrival, not when this process's event loop gets round to it: on a
+        # starved machine, requests the bot spaced out reached the fake's handler bunched together,
+        # and its rate limits saw a burst the bot never sent (and answers late it sent in time).
+        self.trust_sent_at = False
         # What `Interaction.done()` awaits after a deferral (the e2e harness: the bot settled).
         self.after_deferral: Callable[[], Awaitable[None]] | None = None
         self.token_ttl = 15 * 60.0
@@ -145,6 +151,11 @@ class FakeDiscord:
 
     def loop_time(self) -> float:
         return asyncio.get_running_loop().time()
+
+    def in_transit(self, headers: Any) -> float:
+        """Seconds since the sender wrote this request (0 unless `trust_sent_at` and stamped)."""
+        sent = headers.get("X-Sent-At") if self.trust_sent_at else None
+        return max(0.0, time.time() - float(sent)) if sent else 0.0
 
     def violate(self, code: int, detail: str) -> None:
         self.violations.append(Violation(code, detail))

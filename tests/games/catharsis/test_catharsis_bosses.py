@@ -86,7 +86,9 @@ def test_horrific_mass_growth_feeds_it_each_round() -> None:
     s = new_game(1, roles=["unmei"], boss="horrific-mass", first=["horrific-mass"])
     assert [f.name for f in s.public.foes] == ["Horrific Mass", "Mass Spawn"]
     s.public.foes[0].growth = 2
-    s.public.foes[0].health = 5
+    wounded = s.public.foes[0].max_health - 4  # room to heal its Growth of 3, from the card's health
+    assert wounded >= 1
+    s.public.foes[0].health = wounded
     s = act(s, 0, type="done")
     party = next(p for p in s.public.packets if p.mode == "party")
     assert party.amount == 2 + 2
@@ -99,7 +101,7 @@ def test_horrific_mass_growth_feeds_it_each_round() -> None:
             packet=0,
             slots=[i for i, sl in enumerate(hero.board) if sl.ready][: s.public.packets[0].amount],
         )
-    assert s.public.foes[0].growth == 3 and s.public.foes[0].health == 5 + 3
+    assert s.public.foes[0].growth == 3 and s.public.foes[0].health == wounded + 3
 
 
 def test_tendrils_bank_growth_for_the_mass() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.engine.prng import Rng
 from bot.games.catharsis.bossdeck import build_deck
+from bot.games.catharsis.cards import content, scaled
 from tests.games.catharsis.catharsis_driver import act, board, dice, morale_blow, new_game, power_id
 
 P = power_id
@@ -57,7 +58,8 @@ def test_the_guard_rises_while_cards_remain_then_the_king_goes_into_a_frenzy() -
     assert not s.public.foes[1].alive and s.public.foes[0].frenzy
     s = act(s, 0, type="done")
     assert sorted(p.mode for p in s.public.packets) == ["player", "seat"]  # his blow and the frenzy's
-    assert s.public.morale == 21 - morale_blow(KING, 1) - 2  # his own Morale blow, and the frenzy's 2
+    frenzy = sum(scaled(a.amount, 1) for a in content().encounters[KING].frenzy if a.kind == "morale")
+    assert frenzy and s.public.morale == 21 - morale_blow(KING, 1) - frenzy  # his own blow, and the frenzy's
 
 
 def test_once_the_king_falls_his_guard_rises_no_more() -> None:

@@ -17,7 +17,7 @@ from bot.games.catharsis.morale import (
     tier_for,
     tier_name,
 )
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
+from tests.games.catharsis.catharsis_driver import act, board, dice, morale_blow, new_game, power_id, refused
 
 P = power_id
 
@@ -206,6 +206,7 @@ def test_half_damage_and_weakened_numbers() -> None:
 
 def test_foe_strikes_first_when_the_table_says_so() -> None:
     s = new_game(1, roles=["unmei"], first=["blighted-stallion"])
+    s.public.morale = 17 + 2 * morale_blow("blighted-stallion", 1) + 1  # its two saps reach no tier
     s.public.next_foe_first = True
     s = act(s, 0, type="done")
     s = act(s, 0, type="take", packet=0, slots=[0, 1])

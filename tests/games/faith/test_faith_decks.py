@@ -12,7 +12,8 @@ from bot.games.faith.rules import Options
 
 
 def legal() -> list[str]:
-    return list(preconstructed()["Light of Prayer"])
+    # Shadow and Strife holds three Adam - God Breathed, so one more is a fourth copy.
+    return list(preconstructed()["Shadow and Strife"])
 
 
 def test_four_preconstructed_legal_forty_card_decks() -> None:

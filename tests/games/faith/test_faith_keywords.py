@@ -14,13 +14,13 @@ def test_the_vocabulary_is_the_five_keywords() -> None:
 
 
 def test_swift_acts_the_turn_it_is_played() -> None:
-    st = table(hands={0: ["caleb-faithful-spy", "hannah-prayerful-mother"]}, fields={1: [SERPENT]})
-    st, _ = act(st, 0, {"type": "play", "card": uid_of(st, 0, "caleb-faithful-spy", "hand")})
+    st = table(hands={0: ["david-shepherd-boy", "hannah-prayerful-mother"]}, fields={1: [SERPENT]})
+    st, _ = act(st, 0, {"type": "play", "card": uid_of(st, 0, "david-shepherd-boy", "hand")})
     st, _ = act(st, 0, {"type": "play", "card": uid_of(st, 0, "hannah-prayerful-mother", "hand")})
     refused(
         st, 0, {"type": "pray", "character": uid_of(st, 0, "hannah-prayerful-mother")}, "played this turn"
     )
-    st, _ = act(st, 0, {"type": "pray", "character": uid_of(st, 0, "caleb-faithful-spy")})
+    st, _ = act(st, 0, {"type": "pray", "character": uid_of(st, 0, "david-shepherd-boy")})
     assert st.public.seats[0].faith == 2
 
 
@@ -98,14 +98,14 @@ def test_zealous_takes_damage_back_when_the_defender_survives() -> None:
 
 
 def test_tempter_costs_the_defenders_player_one_faith_when_it_exiles() -> None:
-    st = table(fields={0: [SERPENT], 1: ["hannah-prayerful-mother"]}, faith={1: 5})
+    st = table(fields={0: [SERPENT], 1: ["ruth-loyal-daughter"]}, faith={1: 5})  # health 2
     st, _ = act(
         st,
         0,
         {
             "type": "challenge",
             "attacker": uid_of(st, 0, SERPENT),
-            "target": uid_of(st, 1, "hannah-prayerful-mother"),
+            "target": uid_of(st, 1, "ruth-loyal-daughter"),
         },
     )
     assert st.public.seats[1].faith == 4

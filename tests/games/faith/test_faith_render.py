@@ -39,7 +39,7 @@ def test_the_table_shows_faith_bars_energy_fields_and_counts_but_no_hands() -> N
     [embed] = render.table_embeds(ROW, project(st, None))
     text = embed.description + "".join(f.name + f.value for f in embed.fields)
     assert "Faith ████░░░░░░ 7/20" in text and "3☉ light, 2☾ dark" in text
-    assert "Hannah - Prayerful Mother — 1/2 damage, ready @ Garden of Eden" in text
+    assert "Hannah - Prayerful Mother — 1/4 damage, ready @ Garden of Eden" in text
     assert "Nimrod - Mighty Hunter — 0/4 damage, exhausted" in text
     assert "hand 2 · deck 10" in text and [f.name for f in embed.fields] == ["▶ ann", "bo"]  # each player's name
     assert "Psalm of Praise" not in text and "The Serpent" not in text

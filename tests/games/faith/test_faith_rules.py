@@ -248,7 +248,7 @@ def test_the_guides_challenge_example_noah_against_the_serpent() -> None:
 
 
 def test_exile_when_damage_equals_health() -> None:
-    st = table(fields={0: ["david-shepherd-boy"], 1: [("isaac-son-of-promise", {"damage": 0})]})
+    st = table(fields={0: ["david-shepherd-boy"], 1: [("isaac-son-of-promise", {"damage": 1})]})
     st, _ = act(
         st,
         0,
@@ -258,7 +258,7 @@ def test_exile_when_damage_equals_health() -> None:
             "target": uid_of(st, 1, "isaac-son-of-promise"),
         },
     )
-    assert st.public.seats[1].field == []  # 2 damage on health 2
+    assert st.public.seats[1].field == []  # 1 damage already, 1 dealt: 2 on health 2
 
 
 def test_challenging_with_an_exhausted_character_is_refused() -> None:

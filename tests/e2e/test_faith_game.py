@@ -108,7 +108,7 @@ async def take_turn_step(
 
 async def test_a_whole_faith_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
-    async with running_bot(fake, tmp_path, seed=20261122) as bot:
+    async with running_bot(fake, tmp_path, seed=20261124) as bot:
         # Bob builds his deck; the builder refuses an illegal one.
         made = await (
             await fake.slash(w.bob, w.table, "faith deck new", name="Mine", copy="Shadow and Strife")

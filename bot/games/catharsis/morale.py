@@ -111,6 +111,21 @@ SCHEDULE: dict[str, dict[int, int]] = {
 }
 
 
+# What each standard toll does, in the words the table shows when a tier is reached.
+TOLL_TEXT: dict[int, str] = {
+    1: TABLE_TEXT[1][0],
+    2: "every hero takes 2 damage",
+    3: "every hero discards a power and takes 1 damage",
+}
+
+
+def toll_text(difficulty: str, threshold: int) -> str:
+    """What the standard tracker's tier at this threshold does, at this difficulty."""
+    if threshold == THRESHOLDS[0]:
+        return "every hero takes 1 damage"
+    return TOLL_TEXT[SCHEDULE[difficulty][threshold]]
+
+
 # The standard tracker's effect at each threshold, per difficulty: Winded is the rulebook's.
 STANDARD: dict[str, dict[int, list[Block]]] = {
     level: {t: WINDED if t == THRESHOLDS[0] else LEVELS[table] for t, table in plan.items()}

@@ -53,6 +53,7 @@ from bot.games.catharsis.morale import (
     THRESHOLDS,
     tier_name,
     tier_of_threshold,
+    toll_text,
 )
 from bot.games.catharsis.roles import COMBAT_ONLY, bottom_open, bottom_refusal, use_role
 from bot.games.catharsis.state import CatharsisState, Die, Duo, Hero, Phase, Private, Public, Secret, Slot
@@ -528,7 +529,7 @@ class Catharsis(Rules[CatharsisState]):
         pub = state.public
         name = tier_name(tier_of_threshold(threshold))
         if not pub.random_morale:
-            events.append(Event.public("tier", f"{name} takes its toll."))
+            events.append(Event.public("tier", f"{name} takes its toll: {toll_text(pub.difficulty, threshold)}."))
             run_blocks(state, STANDARD[pub.difficulty][threshold], events)
             return
         self._roll_table(state, SCHEDULE[pub.difficulty][threshold], events)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.catharsis import RULES
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.combat import new_foe, run_blocks
 from bot.games.catharsis.damage import lose_morale
@@ -79,8 +80,11 @@ def test_battered_on_table_1_bars_rerolls_next_round_instead_of_hurting() -> Non
     s = act(s, 0, type="done")  # the Spirit strikes for 1 and saps 1 Morale: Battered
     assert s.public.morale == 13 and tier_name(s.public.tier) == "Battered"
     assert [p.amount for p in s.public.packets] == [1] and s.public.pending_tiers == [13]
-    s = act(s, 0, type="take", packet=0, slots=[0])
+    done = RULES.apply(s, 0, RULES.parse_command({"type": "take", "packet": 0, "slots": [0]}))
+    s = done.state
     assert not s.public.packets and not s.public.pending_tiers and s.public.next_no_reroll
+    told = [e.text for e in done.events if e.kind == "tier"]
+    assert "Battered takes its toll: no one may reroll during the next combat round." in told
 
 
 def test_desperate_makes_every_hero_discard_from_veterans_up() -> None:

@@ -16,6 +16,7 @@ import sys
 from pydantic import ValidationError
 
 from bot.config import Settings
+from bot.memory import limit_malloc_arenas
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -140,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {settings}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    limit_malloc_arenas()  # before the store's threads start (bot/memory.py)
     # Alembic logs each plugin it loads at INFO; `--migrate` prints its own line instead.
     logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.getLevelName(settings.log_level)))
     if args.check_config:

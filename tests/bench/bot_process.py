@@ -25,6 +25,7 @@ import discord.webhook.async_
 from sqlalchemy import event
 
 from bot.client import TabletopBot
+from bot.memory import limit_malloc_arenas
 from bot.store import Store
 from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import migrate, settings_for
@@ -234,6 +235,7 @@ async def go(process: asyncio.subprocess.Process) -> None:
 
 async def main(base_url: str, database_url: str, token: str, pictures: bool = False, paced: bool = False) -> None:
     logging.basicConfig(level=logging.WARNING)
+    limit_malloc_arenas()  # as `python -m bot` does
     patch_discord(base_url)
     stamp_sends()  # the fake counts each request when this process wrote it (`trust_sent_at`)
     settings = settings_for(Path("."), database_url=database_url, pictures=pictures, pace_redraws=paced)

@@ -32,7 +32,7 @@ class FakeClock:
 
 async def test_a_channel_bucket_makes_the_next_request_wait_for_the_oldest_to_leave_the_window() -> None:
     clock = FakeClock()
-    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"edit": Bucket(5, 5.0), "send": Bucket(5, 5.0)}, global_bucket=None)
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={"edit": Bucket(5, 5.0), "send": Bucket(5, 5.0)}, global_bucket=None)
     for t in range(5):
         clock.now = t * 0.5
         pacer.spend(1, "edit")
@@ -45,9 +45,25 @@ async def test_a_channel_bucket_makes_the_next_request_wait_for_the_oldest_to_le
     assert pacer.channel_wait(1, {"edit": 2}) == 0.5  # two need the first two gone
 
 
+async def test_a_request_leaves_its_window_only_a_little_after_the_windows_length() -> None:
+    """What the pacer lets go at a channel window's very edge may arrive at Discord a moment later,
+    or a moment earlier than the request it replaces in the window did: the slack keeps it clear."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"send": Bucket(2, 5.0)}, global_bucket=Bucket(3, 1.0), slack=0.1)
+    pacer.spend(1, "send")
+    pacer.spend(1, "send")
+    pacer.spend(2, "edit")
+    assert abs(pacer.channel_wait(1, {"send": 1}) - 5.1) < 1e-9
+    assert abs(pacer.global_wait(1) - 1.0) < 1e-9  # the global budget keeps its margin in its size
+    clock.now = 5.05  # past the window's length, within the slack: still counted
+    assert abs(pacer.channel_wait(1, {"send": 1}) - 0.05) < 1e-9
+    clock.now = 5.1
+    assert pacer.channel_wait(1, {"send": 1}) == 0 and pacer.global_wait(3) == 0
+
+
 async def test_a_ready_redraw_reserves_what_it_waited_for_and_its_requests_are_not_charged_twice() -> None:
     clock = FakeClock()
-    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"send": Bucket(5, 5.0)}, global_bucket=None)
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={"send": Bucket(5, 5.0)}, global_bucket=None)
 
     async def redraw() -> None:
         ticket = await pacer.ready(7, {"send": 2})
@@ -65,7 +81,7 @@ async def test_a_request_past_the_reservation_waits_for_the_global_budget() -> N
     """A first DM panel reserves one request and makes two (the DM opened, then the panel sent): the
     second waits for room in the bot's global budget instead of going out past it."""
     clock = FakeClock()
-    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(2, 1.0))
     sent: list[tuple[str, float]] = []
 
     async def first_panel() -> None:
@@ -88,7 +104,7 @@ async def test_a_reserved_request_counts_from_when_it_goes_out() -> None:
     """Two edits reserved at 0 s but sent at 0.9 s (the redraw was slow to draw them) still fill the
     budget until 1.9 s: Discord counts them when they arrive."""
     clock = FakeClock()
-    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(2, 1.0))
 
     async def slow_redraw() -> None:
         pacer.bind(await pacer.ready(1, {"edit": 2}))
@@ -103,7 +119,7 @@ async def test_a_reserved_request_counts_from_when_it_goes_out() -> None:
 
 async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
     clock = FakeClock()
-    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(2, 1.0))
     served: list[tuple[int, float]] = []
 
     async def redraw(n: int) -> None:
@@ -126,7 +142,7 @@ async def test_urgent_waiters_for_the_global_budget_go_before_the_rest_that_came
     """A burst of lobby edits (not urgent) queued first; the tables that came after them still go
     first, then the lobbies, each line in its own order, never past the budget."""
     clock = FakeClock()
-    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={}, global_bucket=Bucket(2, 1.0))
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(2, 1.0))
     served: list[tuple[str, float]] = []
 
     async def redraw(name: str, urgent: bool) -> None:
@@ -160,7 +176,7 @@ async def test_redraws_of_a_busy_table_are_coalesced_within_the_channel_bucket_a
     clock = FakeClock()
     no_rows = SimpleNamespace(peek=lambda _sid: None)  # no row cached: every redraw counts as urgent
     publisher = DiscordPublisher(SimpleNamespace(service=SimpleNamespace(store=no_rows)))  # type: ignore[arg-type]
-    publisher.pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"edit": Bucket(5, 5.0)}, global_bucket=None)
+    publisher.pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={"edit": Bucket(5, 5.0)}, global_bucket=None)
     publisher._channel_of[1] = 500
     state = {"version": 0}
     drawn: list[tuple[float, int, int]] = []  # (when, version drawn, newest version then)

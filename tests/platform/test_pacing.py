@@ -61,6 +61,24 @@ async def test_a_request_leaves_its_window_only_a_little_after_the_windows_lengt
     assert pacer.channel_wait(1, {"send": 1}) == 0 and pacer.global_wait(3) == 0
 
 
+async def test_a_request_counts_from_when_its_answer_came() -> None:
+    """Let go at 0 s, answered at 0.6 s (discord.py's locks, a slow connection): Discord may have
+    counted it as late as that, so the channel's next send waits for 0.6 s + the window."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, buckets={"send": Bucket(1, 5.0)}, global_bucket=None, slack=0)
+
+    async def redraw() -> None:
+        pacer.bind(await pacer.ready(7, {"send": 1}))
+        await pacer.take(7, "send")
+        clock.now = 0.6  # the answer comes back
+        pacer.release(None)  # the redraw ends: its last request is counted from now
+
+    await asyncio.create_task(redraw())
+    assert abs(pacer.channel_wait(7, {"send": 1}) - 5.0) < 1e-9  # 0.6 + 5.0 - 0.6
+    clock.now = 5.3
+    assert abs(pacer.channel_wait(7, {"send": 1}) - 0.3) < 1e-9  # counted from 0 s it would be free
+
+
 async def test_a_ready_redraw_reserves_what_it_waited_for_and_its_requests_are_not_charged_twice() -> None:
     clock = FakeClock()
     pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={"send": Bucket(5, 5.0)}, global_bucket=None)

@@ -201,18 +201,11 @@ class Pacer:
         next request of a full window never arrives inside the old one (a 429 with retry_after
         0.001-0.014 s at load 12)."""
         pending = _PENDING.get()
-        if pending is None:
-            return
-        _PENDING.set(None)
-        channel, kind, at = pending
-        # Only the channel's window: the global budget keeps its margin in its size (40 of 50),
-        # and holding each of its slots for a round trip more would cut it by as much.
-        times = self._spent.get((channel, kind)) if kind in self._buckets else None
-        if times is not None and at in times:
-            times.remove(at)
-            times.append(self._clock())
+        if pending is not None:
+            _PENDING.set(None)
+            self._retime(*pending, only_if_counted=True)
 
-    def _retime(self, channel: Hashable, kind: str, at: float) -> float:
+    def _retime(self, channel: Hashable, kind: str, at: float, *, only_if_counted: bool = False) -> float:
         """A reserved request goes out now, maybe long after it was reserved (drawing took time, or
         the machine was busy): Discord counts it when it arrives, so count it from now. Counted from
         its reservation, it could leave the window before it was even sent, and a second's worth of
@@ -222,8 +215,11 @@ class Pacer:
         for times in (spent, self._global if self._global_bucket is not None else None):
             if times is None:
                 continue
-            with contextlib.suppress(ValueError):  # it may have left the window already
+            try:
                 times.remove(at)
+            except ValueError:  # it has left the window already
+                if only_if_counted:
+                    continue
             times.append(now)
         return now
 

@@ -52,6 +52,10 @@ class Options(BaseModel):
 ACTION_COMMANDS = (Play, Activate, Move, Pray, Challenge, EndTurn)
 
 
+# House rule for two players: going first is an edge the skipped first draw does not make up for.
+SECOND_PLAYER_FAITH = 2
+
+
 class FaithRules(Rules[FaithState]):
     key = "faith"
     title = "Faith"
@@ -95,10 +99,19 @@ class FaithRules(Rules[FaithState]):
         public.next_uid = uid
         public.active = public.first
         state = FaithState(rng=rng, public=public, secret=secret, players=hands)
+        starts = f"everyone starts at 1 Faith. {seat_ref(public.first)} goes first"
+        if players == 2:
+            # House rule: in a two-player game the second player starts a step ahead (docs/faith.md).
+            second = (public.first + 1) % 2
+            public.seats[second].faith = SECOND_PLAYER_FAITH
+            starts = (
+                f"{seat_ref(public.first)} goes first with 1 Faith and gathers 1 energy less on that first turn; "
+                f"{seat_ref(second)} starts at {SECOND_PLAYER_FAITH} Faith"
+            )
         events = [
             Event.public(
                 "start",
-                f"Each deck is shuffled and everyone starts at 1 Faith. {seat_ref(public.first)} goes first. "
+                f"Each deck is shuffled and {starts}. "
                 "Everyone may now put back any cards from their starting hand once (a mulligan) or keep it.",
             )
         ]

@@ -89,7 +89,7 @@ def start_turn(state: FaithState, seat: int) -> list[Event]:
     if zones.over(state):
         return events
     # Draw: only the first player's very first turn of a two-player game skips it.
-    if not (pub.turn == 1 and len(pub.seats) == 2):
+    if not _opening_turn(state):
         zones.draw(state, seat, 1, events)
     if zones.over(state):
         return events
@@ -97,9 +97,15 @@ def start_turn(state: FaithState, seat: int) -> list[Event]:
         return events + start_turn(state, _next(state, seat))
     # Gather: the player chooses the split with a Gather command.
     highest = max(s.faith for s in pub.seats if not s.out)
-    pub.energy_due = energy.allowance(highest)
+    pub.energy_due = energy.allowance(highest) - (1 if _opening_turn(state) else 0)
     pub.phase = Phase.GATHER
     return events
+
+
+def _opening_turn(state: FaithState) -> bool:
+    """The first player's very first turn of a two-player game. House rule: it gathers 1 energy
+    less, as going first is worth more than the skipped draw alone makes up for (docs/faith.md)."""
+    return state.public.turn == 1 and len(state.public.seats) == 2
 
 
 def gather(state: FaithState, seat: int, light: int) -> list[Event]:

@@ -50,3 +50,23 @@ def test_faith_from_an_effect_wins_at_once_too() -> None:
     st, _ = act(st, 0, {"type": "play", "card": uid_of(st, 0, "pentecost", "hand")})
     assert st.public.winner == 0 and st.public.phase is Phase.OVER
     assert RULES.waiting_for(st) == [] and RULES.legal_actions(st, 0) == []
+
+
+def test_with_two_players_the_second_starts_at_2_faith_and_the_first_gathers_1_less_on_turn_1() -> None:
+    st = RULES.setup(Options(), 2, 5, {}).state
+    first, second = st.public.first, 1 - st.public.first
+    assert (st.public.seats[first].faith, st.public.seats[second].faith) == (1, 2)
+    for seat in (0, 1):
+        st, _ = act(st, seat, {"type": "mulligan", "cards": []})
+    assert st.public.active == first and st.public.energy_due == 1
+    st, _ = act(st, first, {"type": "gather", "light": 1})
+    st, _ = act(st, first, {"type": "end_turn"})
+    assert st.public.active == second and st.public.energy_due == 2  # only the opening turn is short
+
+
+def test_with_three_players_everyone_starts_at_1_faith_and_gathers_in_full() -> None:
+    st = RULES.setup(Options(), 3, 5, {}).state
+    assert [s.faith for s in st.public.seats] == [1, 1, 1]
+    for seat in range(3):
+        st, _ = act(st, seat, {"type": "mulligan", "cards": []})
+    assert st.public.energy_due == 2

@@ -19,11 +19,12 @@ def start(n: int = 2, seed: int = 3):
 
 
 # -- setup and the mulligan -------------------------------------------------------------
-def test_setup_shuffles_sets_faith_one_and_deals_five() -> None:
+def test_setup_shuffles_sets_faith_and_deals_five() -> None:
     a, b = start(seed=1), start(seed=2)
     for st in (a, b):
         assert st.public.phase is Phase.MULLIGAN
-        assert [s.faith for s in st.public.seats] == [1, 1]
+        first = st.public.first
+        assert st.public.seats[first].faith == 1 and st.public.seats[1 - first].faith == 2  # house rule
         assert [len(h.hand) for h in st.players.values()] == [5, 5]
         assert all(s.deck_count == 35 for s in st.public.seats)
     assert [h.card for h in a.secret.decks[0]] != [h.card for h in b.secret.decks[0]]

@@ -10,7 +10,7 @@ import pytest
 from bot.engine.prng import Rng
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import content, scaled
 from bot.games.catharsis.state import Packet, Vote
 from bot.sim.games import catharsis as sim
 from bot.sim.games import catharsis_boons as boons
@@ -199,3 +199,35 @@ def test_the_hero_who_gains_most_from_a_blessing_claims_it() -> None:
     assert isinstance(_choose(s, 0), c.Pass)
     s = RULES.apply(s, 0, c.Pass()).state
     assert isinstance(_choose(s, 1), c.Claim)
+
+
+# -- the Summoner's boons: the party reckons with the ward and with what a summon's fall takes away
+def _colt_and_dryad() -> Any:
+    """The Corrupted Colt (its boon: +1 to the others' blows) beside the Kindled Dryad (its boon: a
+    ward, 1 off every hit on the others), one hero with Rising Sun ready."""
+    s = new_game(1, roles=["unmei"], boss="summoner", first=["twin-summoning"])
+    assert [f.card for f in s.public.foes] == ["corrupted-colt", "kindled-dryad"]
+    board(s, 0, P("Rising Sun"))
+    dice(s, 0, 6)
+    return s
+
+
+def test_the_party_counts_the_dryads_ward_on_a_blow_at_the_colt() -> None:
+    s = _colt_and_dryad()
+    dealt = content().powers[P("Rising Sun")].top.do[0]["amount"]
+    s.public.foes[0].health = s.public.foes[1].health = dealt
+    healths: dict[int, int] = {}
+    party.hit_value(s, s.public.heroes[0], 0, 0, dealt, healths)
+    assert healths[0] == 1  # the ward takes 1 off: the Colt stands
+    move = _choose(s)
+    assert isinstance(move, c.Activate) and move.target == 1  # the blow that fells goes to the Dryad
+
+
+def test_felling_a_summon_is_worth_the_boon_it_gives_the_others() -> None:
+    s = _colt_and_dryad()
+    colt, dryad = s.public.foes
+    own = scaled(content().encounters["kindled-dryad"].attacks[0].amount, 1)  # no Morale blow alone
+    assert party.threat(s, dryad) == own + 1  # the Colt's boon: 1 more on the Dryad's blow
+    # Each fall is worth more than the summon's own blows: the other loses its boon.
+    assert party.kill_bonus(s, 0, {}) > 1.5 * party.threat(s, colt)
+    assert party.kill_bonus(s, 1, {}) > 1.5 * party.threat(s, dryad)

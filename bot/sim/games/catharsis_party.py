@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.catharsis import godmind, guard, quarry
+from bot.games.catharsis import godmind, guard, quarry, summoner
 from bot.games.catharsis.cards import Ability, content, scaled
 from bot.games.catharsis.combat import burn_total, deck_counter, living_foes
 from bot.games.catharsis.costs import parse_cost
@@ -63,10 +63,11 @@ def threat(state: CatharsisState, foe: Foe) -> float:
     """What a foe deals in one round, in health points (Morale at 2.5 a point)."""
     n = len(living(state))
     total = 0.0
+    rally = summoner.rally(state, state.public.foes.index(foe)) if foe in state.public.foes else 0
     for attack in quarry.arsenal(foe) + guard.frenzy_attacks(foe):
         amount = size(state, attack.amount)
         if attack.kind in ("player", "party"):
-            total += amount + godmind.unity_bonus(state, foe) + (foe.growth if deck_counter(state) == "growth" else 0)
+            total += amount + rally + godmind.unity_bonus(state, foe) + (foe.growth if deck_counter(state) == "growth" else 0)
         elif attack.kind == "each":
             total += amount * n
         elif attack.kind == "morale":
@@ -103,11 +104,36 @@ def kill_bonus(state: CatharsisState, index: int, healths: dict[int, int]) -> fl
     card = content().encounters[foe.card]
     if card.regenerate and pub.set_aside and any(f.boss and f.alive for f in pub.foes):
         return 0.5  # the Guard rises again at once
-    bonus = 1.5 * threat(state, foe)
+    bonus = 1.5 * threat(state, foe) + boon_lost(state, index, healths)
     bonus -= sum(3.0 * b.get("amount", 1) for b in card.on_defeat if b.get("op") == "growth")
     if all(healths.get(i, f.health) <= 0 for i, f in enumerate(pub.foes)):
         bonus += WIN if any(f.boss for f in pub.foes) else FIGHT_END
     return bonus
+
+
+def standing_others(state: CatharsisState, index: int, healths: dict[int, int]) -> list[int]:
+    return [i for i, f in enumerate(state.public.foes) if i != index and healths.get(i, f.health) > 0]
+
+
+def boon_lost(state: CatharsisState, index: int, healths: dict[int, int]) -> float:
+    """What a summon's fall takes from the others (the Summoner's deck): its +1 on every blow they
+    strike, or its ward, 1 off every hit the party lands on them, about one hit a hero a round."""
+    boon = content().encounters[state.public.foes[index].card].boon
+    others = standing_others(state, index, healths)
+    if boon == "blows":
+        blows = sum(
+            1 for i in others for a in quarry.arsenal(state.public.foes[i]) if a.kind in ("player", "party")
+        )
+        return 1.5 * blows
+    if boon == "ward" and others:
+        return float(len(living(state)))
+    return 0.0
+
+
+def ward(state: CatharsisState, index: int, healths: dict[int, int]) -> int:
+    """1 off each hit on this foe for every other summon still standing that wards it."""
+    foes = state.public.foes
+    return sum(1 for i in standing_others(state, index, healths) if content().encounters[foes[i].card].boon == "ward")
 
 
 def hit_value(state: CatharsisState, hero: Hero | None, slot: int | None, index: int, amount: int,
@@ -124,7 +150,8 @@ def hit_value(state: CatharsisState, hero: Hero | None, slot: int | None, index:
     amount += pub.bonus_damage
     if pub.half_damage:
         amount //= 2
-    amount = max(0, amount - card.armor - (burn_total(state) // 3 if deck_counter(state) == "burn" else 0))
+    resist = card.armor + (burn_total(state) // 3 if deck_counter(state) == "burn" else 0)
+    amount = max(0, amount - resist - ward(state, index, healths))
     dealt = min(amount, left)
     healths[index] = left - dealt
     value = float(dealt)

@@ -37,32 +37,37 @@ class Level:
 # solo director 5 above the veil, and its Intel count (one situation per 2 directors, rounded up)
 # and fixed zone (6 or 8 slots) press odd and small tables hardest; the greedy directors, who save
 # for the Apollyon's containment, beat a plain Apollyon at most sizes. So every size gets a harder
-# containment (a negative O5 share) and a spreading story after the veil, and the cover-up and
-# cover stories keep the veil where the rulebook's numbers lift it early. docs/balance.md has the
-# measurements.
+# containment (a negative O5 share), cover stories that keep the veil while the table copes, and a
+# spreading story that makes a lifted veil the beginning of the end: a lost game always passes the
+# veil, so won games must mostly keep it. docs/balance.md has the measurements.
 STANDARD_LEVELS: tuple[Level, ...] = (
-    Level(cover_up=1, apollyon_cover=4, apollyon_relief=-3, cover_story=2, veil_drain=5, veil_situations=1),
-    Level(cover_up=1, apollyon_cover=2, apollyon_relief=-2, cover_story=1, veil_drain=4),
-    Level(apollyon_cover=2, apollyon_relief=-1, cover_story=1, veil_drain=4),
-    Level(cover_up=-1, apollyon_cover=2, apollyon_relief=-2, veil_drain=4),
-    Level(apollyon_cover=3, apollyon_relief=-1, cover_story=3, veil_drain=4),
-    Level(apollyon_cover=2, apollyon_relief=-1, veil_drain=3),
+    Level(cover_up=1, apollyon_cover=3, apollyon_relief=-3, cover_story=4, veil_drain=8, veil_situations=1),
+    Level(cover_up=1, apollyon_cover=2, apollyon_relief=-3, cover_story=3, veil_drain=6),
+    Level(apollyon_cover=2, apollyon_relief=-1, cover_story=1, veil_drain=5),
+    Level(cover_up=-1, apollyon_cover=2, apollyon_relief=-4, cover_story=2, veil_drain=6),
+    Level(apollyon_cover=3, apollyon_relief=-1, cover_story=5, veil_drain=7),
+    Level(apollyon_cover=2, apollyon_relief=-3, cover_story=2, veil_drain=5),
 )
 
+# Per table size, how far easy raises the O5 share (two and five directors fell short of easy's band
+# with the shared rule alone), and how far hard lowers the O5 share and the cover stories.
+EASY_SHARE: tuple[int, ...] = (0, 1, 0, 0, 1, 0)
+HARD_CUTS: tuple[tuple[int, int], ...] = ((2, 1), (1, 1), (1, 1), (1, 2), (2, 4), (2, 2))
 
-def easier(lv: Level) -> Level:
-    """Easy: standard without the spreading story, and one more cover story a month."""
-    return replace(lv, veil_drain=0, cover_story=lv.cover_story + 1)
+
+def easier(lv: Level, share: int = 0) -> Level:
+    """Easy: standard without the spreading story, with one more cover story a month and the O5
+    share `share` higher."""
+    return replace(lv, veil_drain=0, cover_story=lv.cover_story + 1, apollyon_relief=lv.apollyon_relief + share)
 
 
-def harder(lv: Level) -> Level:
-    """Hard: standard with the cover-up, the O5 share and the cover stories one lower, the spreading
-    story one higher, one more situation after the veil, and no capture regain."""
+def harder(lv: Level, share: int = 1, stories: int = 1) -> Level:
+    """Hard: standard without capture regain, the spreading story one higher, one more situation
+    after the veil, the O5 share `share` lower and the cover stories `stories` lower."""
     return replace(
         lv,
-        cover_up=lv.cover_up - 1,
-        apollyon_relief=lv.apollyon_relief - 1,
-        cover_story=max(0, lv.cover_story - 1),
+        apollyon_relief=lv.apollyon_relief - share,
+        cover_story=max(0, lv.cover_story - stories),
         veil_drain=lv.veil_drain + 1,
         veil_situations=lv.veil_situations + 1,
         capture_regain=False,
@@ -70,9 +75,9 @@ def harder(lv: Level) -> Level:
 
 
 LEVELS: dict[str, tuple[Level, ...]] = {
-    "easy": tuple(map(easier, STANDARD_LEVELS)),
+    "easy": tuple(easier(lv, up) for lv, up in zip(STANDARD_LEVELS, EASY_SHARE, strict=True)),
     "standard": STANDARD_LEVELS,
-    "hard": tuple(map(harder, STANDARD_LEVELS)),
+    "hard": tuple(harder(lv, *cuts) for lv, cuts in zip(STANDARD_LEVELS, HARD_CUTS, strict=True)),
 }
 
 

@@ -112,6 +112,14 @@ async def answer(fake: FakeDiscord, user: Any, asked: Any, label: str = "Confirm
     return await (await fake.click(user, question, fake.find_button(question, label=label))).done(followups=followups)
 
 
+def guests(fake: FakeDiscord, *names: str) -> list[Any]:
+    """New users who are members of the test guild (more players than the world's three)."""
+    users = [fake.add_user(name=name) for name in names]
+    for user in users:
+        fake.add_member(fake.world.guild, user)
+    return users
+
+
 def plain_id(cid: str) -> str:
     """A game custom id without the moment it was drawn for (`gm:3@7:pass` -> `gm:3:pass`)."""
     parts = parse_custom_id(cid)

@@ -17,7 +17,7 @@ from bot.games.apocrypha import RULES
 from bot.games.apocrypha.saints import SaintRecord
 from bot.games.apocrypha.state import card_id
 from bot.games.apocrypha.table import Table
-from tests.e2e.harness import answer, running_bot, settle
+from tests.e2e.harness import answer, guests, running_bot, settle
 from tests.fakediscord import FakeDiscord
 
 LOWDOWN = "The mayor feeds the lake; the saints must stop the plunge."
@@ -28,9 +28,7 @@ async def test_a_guide_made_mission_with_five_saints(
 ) -> None:
     monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
     fake, w = fake_discord, fake_discord.world
-    dave, erin, fay = (fake.add_user(name=n) for n in ("dave", "erin", "fay"))
-    for user in (dave, erin, fay):
-        fake.add_member(w.guild, user)
+    dave, erin, fay = guests(fake, "dave", "erin", "fay")
     players = [w.bob, w.carol, dave, erin, fay]
     async with running_bot(fake, tmp_path, seed=21) as bot:
         sid = 0

@@ -13,7 +13,7 @@ from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from tests.e2e.catharsis_party import Party, open_party, play_out
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import guests, running_bot, settle
 from tests.e2e.surface import Surface
 from tests.fakediscord import FakeDiscord
 
@@ -50,9 +50,7 @@ async def test_six_heroes_sit_down_against_the_summoner_but_a_boss_deck_seats_fo
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake, w = fake_discord, fake_discord.world
-    extra = [fake.add_user(name=n) for n in ("dave", "erin", "frank", "grace")]
-    for u in extra:
-        fake.add_member(w.guild, u)
+    extra = guests(fake, "dave", "erin", "frank", "grace")
     async with running_bot(fake, tmp_path, seed=20261124) as bot:
         # A Boss deck (in the lounge): the fifth player is refused in plain words, and nothing changes.
         await (await fake.slash(w.alice, w.lounge, "catharsis new", boss="corrupted-horse")).done()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.harness import answer, running_bot, settle
+from tests.e2e.harness import answer, guests, running_bot, settle
 from tests.e2e.surface import Surface, live_table, report
 from tests.fakediscord import FakeDiscord, FakeMessage
 
@@ -180,9 +180,7 @@ async def test_ping_and_help(fake_discord: FakeDiscord, tmp_path: Path) -> None:
 
 async def test_two_users_race_for_the_last_seat(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
-    extra = [fake.add_user(name=f"guest{i}") for i in range(4)]
-    for user in extra:
-        fake.add_member(w.guild, user)
+    extra = guests(fake, *(f"guest{i}" for i in range(4)))
     async with running_bot(fake, tmp_path) as bot:
         table = await open_lobby(fake, bot)
         join = fake.find_button(table, label="Join")
@@ -220,9 +218,7 @@ async def test_a_burst_of_joins_edits_the_lobby_once_at_its_newest(fake_discord:
     newest lobby; an edit with nothing new to show is not sent (a burst of new tables spent the
     bot's budget on lobby edits before any table)."""
     fake, w = fake_discord, fake_discord.world
-    extra = [fake.add_user(name=f"guest{n}") for n in range(3)]
-    for user in extra:
-        fake.add_member(w.guild, user)
+    extra = guests(fake, *(f"guest{n}" for n in range(3)))
     async with running_bot(fake, tmp_path) as bot:
         table = await open_lobby(fake, bot)
         join = fake.find_button(table, label="Join")

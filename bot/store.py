@@ -366,6 +366,13 @@ class Store:
         return row
 
     # -- DM messages --------------------------------------------------------
+    def dm_known(self, session_id: int, user_id: int) -> bool | None:
+        """Whether the user's DM panel of the session is known to exist, without a read: True, False
+        (none was sent), or None (not known here)."""
+        if (session_id, user_id) in self._dms:
+            return True
+        return False if session_id in self._no_dms else None
+
     async def get_dm(self, session_id: int, user_id: int) -> DmMessage | None:
         key = (session_id, user_id)
         if key not in self._dms and session_id in self._no_dms:

@@ -12,8 +12,10 @@ ticket of the redraw making it, or, past what it reserved, waits for room as `re
 charges the buckets without waiting). Waiters
 for the global budget are served in arrival order, the urgent ones (what lets play go on: a
 table, a prompt, the panel of a player the game waits on) before the rest (a lobby's edit, the
-panel of a player nobody waits on), so in a burst of new tables the tables go first. The clock
-and sleep are injectable (tests).
+panel of a player nobody waits on), so in a burst of new tables the tables go first; a redraw
+already under way that needs one request more than it reserved goes next, before both lines. Each
+request is counted from its answer (`request`). `stats`, when set, keeps what the pacer did (the
+load benchmark prints it). The clock and sleep are injectable (tests).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -59,6 +61,47 @@ _TICKET: ContextVar[Ticket | None] = ContextVar("pacing_ticket", default=None)
 _PENDING: ContextVar[tuple[Hashable, str, float] | None] = ContextVar("pacing_pending", default=None)
 
 
+@dataclass
+class PacerStats:
+    """What the pacer did, kept only when asked (the load benchmark sets `Pacer.stats`): when each
+    request went out, how long each wait for room took and why, and each request's round trip."""
+
+    went: list[float] = field(default_factory=list)  # when each request was let go
+    # Per wait for room (`ready`): (seconds waiting for the channel's window, seconds waiting for the
+    # global budget, waiters in line for the budget when it came, whether it was urgent).
+    waits: list[tuple[float, float, int, bool]] = field(default_factory=list)
+    round_trips: list[float] = field(default_factory=list)  # let go -> answer: what counting from the answer holds
+    unused: int = 0  # requests reserved and given back unspent (a redraw drew less than it reserved)
+
+    def summary(self) -> str:
+        def pct(values: list[float], q: float) -> float:
+            ordered = sorted(values) or [0.0]
+            return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+        if not self.went:
+            return "[bot] pacer: no request"
+        start, end = self.went[0], self.went[-1]
+        per_second: dict[int, int] = {}
+        for t in self.went:
+            per_second[int(t - start)] = per_second.get(int(t - start), 0) + 1
+        seconds = [per_second.get(s, 0) for s in range(int(end - start) + 1)]
+        busiest = max(sum(seconds[i:i + 30]) for i in range(max(1, len(seconds) - 29))) / min(30, len(seconds))
+        channel = [w[0] for w in self.waits]
+        budget = [w[1] for w in self.waits]
+        depth = [float(w[2]) for w in self.waits]
+        urgent = [w[1] for w in self.waits if w[3]]
+        rest = [w[1] for w in self.waits if not w[3]]
+        return (
+            f"[bot] pacer: {len(self.went)} requests in {end - start:.1f} s, {len(self.went) / max(end - start, 1e-9):.1f}/s, "
+            f"busiest 30 s {busiest:.1f}/s, busiest second {max(seconds)}; {self.unused} reserved and unused\n"
+            f"[bot] pacer waits (n={len(self.waits)}): channel window p50 {pct(channel, 0.5):.2f} s p99 {pct(channel, 0.99):.2f} s; "
+            f"global budget p50 {pct(budget, 0.5):.2f} s p99 {pct(budget, 0.99):.2f} s max {pct(budget, 1.0):.1f} s "
+            f"(urgent p50 {pct(urgent, 0.5):.2f} s p99 {pct(urgent, 0.99):.2f} s, n={len(urgent)}; the rest p50 {pct(rest, 0.5):.2f} s "
+            f"p99 {pct(rest, 0.99):.2f} s, n={len(rest)}); in line when it came p50 {pct(depth, 0.5):.0f} max {pct(depth, 1.0):.0f}; "
+            f"round trip held p50 {pct(self.round_trips, 0.5) * 1000:.0f} ms p99 {pct(self.round_trips, 0.99) * 1000:.0f} ms"
+        )
+
+
 class Pacer:
     def __init__(
         self,
@@ -78,7 +121,12 @@ class Pacer:
         # time holds the turn (it waits for room, then leaves and hands the turn on).
         self._queue: deque[asyncio.Future[None]] = deque()
         self._later: deque[asyncio.Future[None]] = deque()
+        # Redraws under way that need a request past their reservation: served before both lines,
+        # as they already waited their turn (at the back of a long line, a first DM panel's send
+        # waited as long again as its open).
+        self._going: deque[asyncio.Future[None]] = deque()
         self._holder: asyncio.Future[None] | None = None
+        self.stats: PacerStats | None = None  # kept when set (the load benchmark)
 
     # -- waiting ------------------------------------------------------------------
     def channel_wait(self, channel: Hashable, needs: Mapping[str, int]) -> float:
@@ -106,12 +154,18 @@ class Pacer:
         over = len(times) + min(count, bucket.requests) - bucket.requests
         return times[over - 1] + bucket.per - now if over > 0 else 0.0
 
-    async def ready(self, channel: Hashable, needs: Mapping[str, int], *, urgent: bool = True) -> Ticket:
-        """Wait until the channel and the global budget have room for `needs`, and reserve it."""
+    async def ready(self, channel: Hashable, needs: Mapping[str, int], *, urgent: bool = True, going: bool = False) -> Ticket:
+        """Wait until the channel and the global budget have room for `needs`, and reserve it.
+        `going`: for a redraw already under way (it goes before both lines)."""
+        came = self._clock()
+        depth = sum(self.waiting())
         while (wait := self.channel_wait(channel, needs)) > 0:
             await self._sleep(wait)
-        await self._global_turn(sum(needs.values()), urgent)
+        room = self._clock()
+        await self._global_turn(sum(needs.values()), urgent, going)
         now = self._clock()
+        if self.stats is not None:
+            self.stats.waits.append((room - came, now - room, depth, urgent))
         for kind, count in needs.items():
             for _ in range(count):
                 self._record(channel, kind, now)
@@ -124,20 +178,22 @@ class Pacer:
         if ticket is None:
             return
         for kind, count in ticket.reserved.items():
+            if self.stats is not None:
+                self.stats.unused += count
             for _ in range(count):
                 _discard(self._spent.get((ticket.channel, kind)) if kind in self._buckets else None, ticket.at)
                 if self._global_bucket is not None:
                     _discard(self._global, ticket.at)
         ticket.reserved.clear()
 
-    async def _global_turn(self, count: int, urgent: bool = True) -> None:
+    async def _global_turn(self, count: int, urgent: bool = True, going: bool = False) -> None:
         """Wait in line for the global budget; the holder of the turn leaves once it has room."""
         if self._global_bucket is None:
             return
-        if self._holder is None and not self._queue and not self._later and self.global_wait(count) <= 0:
+        if self._holder is None and not self._going and not self._queue and not self._later and self.global_wait(count) <= 0:
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        (self._queue if urgent else self._later).append(turn)
+        (self._going if going else self._queue if urgent else self._later).append(turn)
         if self._holder is None:
             self._pass_turn()
         try:
@@ -145,7 +201,7 @@ class Pacer:
             while (wait := self.global_wait(count)) > 0:
                 await self._sleep(wait)
         finally:
-            for line in (self._queue, self._later):
+            for line in (self._going, self._queue, self._later):
                 with contextlib.suppress(ValueError):
                     line.remove(turn)
             if self._holder is turn:
@@ -153,8 +209,9 @@ class Pacer:
                 self._pass_turn()
 
     def _pass_turn(self) -> None:
-        """The next waiter takes the turn: the oldest urgent one, else the oldest of the rest."""
-        for line in (self._queue, self._later):
+        """The next waiter takes the turn: a redraw under way, else the oldest urgent one, else the
+        oldest of the rest."""
+        for line in (self._going, self._queue, self._later):
             while line:
                 turn = line.popleft()
                 if not turn.done():  # a cancelled waiter's future is done: skip it
@@ -164,7 +221,7 @@ class Pacer:
 
     def waiting(self) -> tuple[int, int]:
         """How many wait for the global budget: (urgent, the rest)."""
-        return len(self._queue), len(self._later)
+        return len(self._going) + len(self._queue), len(self._later)
 
     # -- charging -----------------------------------------------------------------
     @staticmethod
@@ -190,8 +247,21 @@ class Pacer:
             ticket.reserved[kind] -= 1
             at = self._retime(channel, kind, ticket.at)
         else:
-            at = (await self.ready(channel, {kind: 1}, urgent=ticket.urgent if ticket is not None else True)).at
+            urgent = ticket.urgent if ticket is not None else True
+            at = (await self.ready(channel, {kind: 1}, urgent=urgent, going=ticket is not None)).at
         _PENDING.set((channel, kind, at))
+        if self.stats is not None:
+            self.stats.went.append(at)
+
+    @contextlib.asynccontextmanager
+    async def request(self, channel: Hashable, kind: str) -> AsyncIterator[None]:
+        """Around one request: wait for room (`take`), and count it from its answer (`sent`) as soon
+        as the answer is back, not when the redraw next comes back to the pacer (after its saves)."""
+        await self.take(channel, kind)
+        try:
+            yield
+        finally:
+            self.sent()
 
     def sent(self) -> None:
         """The request this task last let go (`take`) has had its answer: count it from now. What
@@ -203,7 +273,9 @@ class Pacer:
         pending = _PENDING.get()
         if pending is not None:
             _PENDING.set(None)
-            self._retime(*pending, only_if_counted=True)
+            answered = self._retime(*pending, only_if_counted=True)
+            if self.stats is not None:
+                self.stats.round_trips.append(answered - pending[2])
 
     def _retime(self, channel: Hashable, kind: str, at: float, *, only_if_counted: bool = False) -> float:
         """A reserved request goes out now, maybe long after it was reserved (drawing took time, or

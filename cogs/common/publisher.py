@@ -445,7 +445,11 @@ class DiscordPublisher:
                 return channel, {"edit": 1, "send": 1, "delete": 1}, urgent
             return channel, {"edit": 1}, urgent
         if key[0] == "dm":
-            return ("dm", key[2]), {"edit": 1}, self._urgent(key)
+            # A first panel opens the DM and sends (reserved at once: a request past the reservation
+            # waits in line again, behind every redraw that came meanwhile); a later one is an edit.
+            first = self.bot.service.store.dm_known(key[1], key[2]) is False
+            needs = {"open": 1, "send": 1} if first else {"edit": 1}
+            return ("dm", key[2]), needs, self._urgent(key)
         return None
 
     def _urgent(self, key: Any) -> bool:
@@ -527,9 +531,9 @@ class DiscordPublisher:
     async def _delete(self, where: list[int] | None) -> None:
         if not where:
             return
-        await self.pacer.take(where[0], "delete")
-        with contextlib.suppress(discord.NotFound):
-            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
+        async with self.pacer.request(where[0], "delete"):
+            with contextlib.suppress(discord.NotFound):
+                await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
 
     async def _update_channel(self, session_id: int) -> None:
         row = await self.bot.service.store.get(session_id)
@@ -557,10 +561,10 @@ class DiscordPublisher:
         if row.state is None:  # a lobby (open, or closed before the start): its one message
             if row.table_message_id is None or pub.get("lobby_version", -1) >= row.version:
                 return False  # drawn already: a burst of joins is drawn once, at its newest
-            await self.pacer.take(self._channel(row).id, "edit")
-            await self._channel(row).get_partial_message(row.table_message_id).edit(
-                embeds=embeds, view=view
-            )
+            async with self.pacer.request(self._channel(row).id, "edit"):
+                await self._channel(row).get_partial_message(row.table_message_id).edit(
+                    embeds=embeds, view=view
+                )
             pub["lobby_version"] = row.version
             return False
         live = pub.get("table")
@@ -573,18 +577,18 @@ class DiscordPublisher:
         if live and not repost:
             try:
                 channel = self.bot.get_partial_messageable(live[0])
-                await self.pacer.take(live[0], "edit")
-                await channel.get_partial_message(live[1]).edit(
-                    embeds=embeds, view=view, attachments=[picture] if picture else []
-                )
+                async with self.pacer.request(live[0], "edit"):
+                    await channel.get_partial_message(live[1]).edit(
+                        embeds=embeds, view=view, attachments=[picture] if picture else []
+                    )
                 pub["table_version"] = row.version
                 return False
             except discord.NotFound:
                 log.info("session %s: table message gone; posting a new one", row.id)
-        await self.pacer.take(self._channel(row).id, "send")
-        message = await self._channel(row).send(
-            embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
-        )
+        async with self.pacer.request(self._channel(row).id, "send"):
+            message = await self._channel(row).send(
+                embeds=embeds, view=view or discord.utils.MISSING, file=picture or discord.utils.MISSING
+            )
         pub["table"] = [message.channel.id, message.id]
         pub["table_version"] = row.version
         pub["actions"] = 0
@@ -597,10 +601,10 @@ class DiscordPublisher:
     async def _close_lobby(self, row: GameSession) -> None:
         """The lobby message stays as the game's opener, closed: its buttons are gone."""
         assert row.table_message_id is not None
-        await self.pacer.take(self._channel(row).id, "edit")
-        await self._channel(row).get_partial_message(row.table_message_id).edit(
-            embeds=[self.bot.game_cog(row.game).lobby_embed(row)], view=None
-        )
+        async with self.pacer.request(self._channel(row).id, "edit"):
+            await self._channel(row).get_partial_message(row.table_message_id).edit(
+                embeds=[self.bot.game_cog(row.game).lobby_embed(row)], view=None
+            )
 
     async def _update_prompt(self, row: GameSession, pub: dict[str, Any], reposted: bool) -> None:
         """One live prompt naming everyone the game waits on; replaced when that changes, when the
@@ -621,19 +625,19 @@ class DiscordPublisher:
             shown = old[3:5] + [False] * (5 - len(old))  # a record saved before the reminder flag had none
             reminder = bool(shown[1]) and _reminder_standing(row, pub)
             if shown != [words, reminder]:  # the same players, awaited for something else: reworded in place
-                await self.pacer.take(old[0], "edit")
-                await self.bot.get_partial_messageable(old[0]).get_partial_message(old[1]).edit(
-                    content=_prompt_text(words, reminder) + after, allowed_mentions=discord.AllowedMentions.none()
-                )
+                async with self.pacer.request(old[0], "edit"):
+                    await self.bot.get_partial_messageable(old[0]).get_partial_message(old[1]).edit(
+                        content=_prompt_text(words, reminder) + after, allowed_mentions=discord.AllowedMentions.none()
+                    )
                 pub["prompt"] = [old[0], old[1], users, words, reminder]
             return
         before = old[2] if old else []
         ping = [u for u in users if u not in before] + remind
-        await self.pacer.take(self._channel(row).id, "send")
-        message = await self._channel(row).send(
-            _prompt_text(words, bool(remind)) + after,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping]),
-        )
+        async with self.pacer.request(self._channel(row).id, "send"):
+            message = await self._channel(row).send(
+                _prompt_text(words, bool(remind)) + after,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping]),
+            )
         pub["prompt"] = [message.channel.id, message.id, users, words, bool(remind)]
         await self._delete(old)
 
@@ -643,8 +647,8 @@ class DiscordPublisher:
         embed = cog.result_embed(row, history)
         text = "\n".join(fill_seats(line, row) for line in history.lines) + "\n"
         file = discord.File(io.BytesIO(text.encode()), filename=f"{row.game}-{row.id}.log")
-        await self.pacer.take(self._channel(row).id, "send")
-        message = await self._channel(row).send(embed=embed, file=file)
+        async with self.pacer.request(self._channel(row).id, "send"):
+            message = await self._channel(row).send(embed=embed, file=file)
         pub["result"] = [message.channel.id, message.id]
 
     # -- DMs --------------------------------------------------------------------
@@ -684,19 +688,19 @@ class DiscordPublisher:
                     channel = self.bot.get_partial_messageable(
                         known.channel_id, type=discord.ChannelType.private
                     )
-                    await self.pacer.take(("dm", user_id), "edit")
-                    await channel.get_partial_message(known.message_id).edit(
-                        embeds=embeds, view=view, attachments=pictures
-                    )
+                    async with self.pacer.request(("dm", user_id), "edit"):
+                        await channel.get_partial_message(known.message_id).edit(
+                            embeds=embeds, view=view, attachments=pictures
+                        )
                     return
                 except discord.NotFound:
                     pass
-            await self.pacer.take(("dm", user_id), "open")
-            dm = await self.bot.create_dm(discord.Object(id=user_id))
-            await self.pacer.take(("dm", user_id), "send")
-            message = await dm.send(
-                embeds=embeds, view=view or discord.utils.MISSING, files=pictures or discord.utils.MISSING
-            )
+            async with self.pacer.request(("dm", user_id), "open"):
+                dm = await self.bot.create_dm(discord.Object(id=user_id))
+            async with self.pacer.request(("dm", user_id), "send"):
+                message = await dm.send(
+                    embeds=embeds, view=view or discord.utils.MISSING, files=pictures or discord.utils.MISSING
+                )
             await self.bot.service.store.put_dm(
                 DmMessage(session_id=row.id, user_id=user_id, channel_id=dm.id, message_id=message.id)
             )
@@ -723,8 +727,8 @@ class DiscordPublisher:
         """A one-off public line for the game's players (mentions allowed). Deleted when the game
         ends, so the channel keeps only the lobby, the table and the result."""
         assert row.id is not None
-        await self.pacer.take(self._channel(row).id, "send")
-        message = await self._channel(row).send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        async with self.pacer.request(self._channel(row).id, "send"):
+            message = await self._channel(row).send(text, allowed_mentions=discord.AllowedMentions(users=True))
         pub = await self.record(row.id)
         pub.setdefault("notices", []).append([message.channel.id, message.id])
         await self._save(row.id)

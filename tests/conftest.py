@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import URL, make_url, text
+from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import SQLModel
 
 from bot.store import Store
 
-POSTGRES_URL = os.environ.get(
-    "TEST_POSTGRES_URL"
-)  # e.g. postgresql+asyncpg://postgres@127.0.0.1/tabletop_test
+# e.g. postgresql+asyncpg://postgres@127.0.0.1/tabletop_test. Each test run works in a database of
+# its own made beside that one (pytest_configure), so two runs at once never drop each other's tables.
+BASE_POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL")
+POSTGRES_URL: str | None = None
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
@@ -27,8 +30,33 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    global POSTGRES_URL
+    if BASE_POSTGRES_URL:
+        url = make_url(BASE_POSTGRES_URL)
+        name = f"{url.database}_{os.getpid()}"
+        asyncio.run(_admin(url, f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"'))
+        POSTGRES_URL = url.set(database=name).render_as_string(hide_password=False)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if BASE_POSTGRES_URL and POSTGRES_URL:
+        name = make_url(POSTGRES_URL).database
+        asyncio.run(_admin(make_url(BASE_POSTGRES_URL), f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+async def _admin(url: URL, *statements: str) -> None:
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            for sql in statements:
+                await conn.execute(text(sql))
+    finally:
+        await engine.dispose()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if POSTGRES_URL:
+    if BASE_POSTGRES_URL:
         return
     skip = pytest.mark.skip(reason="PostgreSQL tests need TEST_POSTGRES_URL (CI starts a server on loopback)")
     for item in items:

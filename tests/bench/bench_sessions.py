@@ -35,6 +35,7 @@ import logging
 import os
 import random
 import re
+import signal
 import statistics
 import tempfile
 import time
@@ -328,12 +329,30 @@ def _walk(components: list[dict[str, object]]) -> list[dict[str, object]]:
     return out
 
 
-def rss_kb(pid: int) -> tuple[int, int]:
-    """(current RSS, peak RSS) of a process in KB, from /proc."""
+MEMORY_FIELDS = ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")
+
+
+def memory_kb(pid: int) -> dict[str, int]:
+    """The process's RSS in KB, from /proc: now (VmRSS), its peak (VmHWM), and what now is made of:
+    the process's own memory (RssAnon: the heap, Python's objects) and mapped files (RssFile: the
+    interpreter and its extension modules' code, the same whatever the load)."""
     fields = dict(
         line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line
     )
-    return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+    return {name: int(fields[name].split()[0]) for name in MEMORY_FIELDS if name in fields}
+
+
+def memory_line(kb: dict[str, int]) -> str:
+    return (f"RSS {kb['VmRSS'] / 1024:.0f} MB (own memory {kb.get('RssAnon', 0) / 1024:.0f} MB, "
+            f"mapped files {kb.get('RssFile', 0) / 1024:.0f} MB)")
+
+
+async def sample_rss(pid: int, into: list[tuple[float, int]], every: float = 0.5) -> None:
+    """RSS over the run, to see when it grows (the lobbies, the Starts, the moves)."""
+    started = time.perf_counter()
+    while True:
+        into.append((time.perf_counter() - started, memory_kb(pid)["VmRSS"]))
+        await asyncio.sleep(every)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -403,9 +422,15 @@ async def main(
         fake.take_violations()
         requests_before = len(fake.requests)
         cpu_before = cpu_seconds(proc.pid)
+        at_start = memory_kb(proc.pid)  # the bot started, its commands synced, one /ping answered
+        proc.send_signal(signal.SIGUSR2)  # the bot prints where its memory is (bot_process.memory_report)
+        await asyncio.sleep(1)
+        samples: list[tuple[float, int]] = []
+        sampler = asyncio.create_task(sample_rss(proc.pid, samples))
         started = time.perf_counter()
         await asyncio.gather(*(p.play(moves, rounds) for p in players))
         elapsed = time.perf_counter() - started
+        sampler.cancel()
         await asyncio.sleep(2)  # let the last background edits land before counting requests
         rest_requests = len(fake.requests) - requests_before
         kinds: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # kind -> [requests, of them 429]
@@ -413,9 +438,13 @@ async def main(
             counts = kinds[route_kind(request.method, request.path)]
             counts[0] += 1
             counts[1] += request.status == 429
-        rss, peak = rss_kb(proc.pid)
+        at_end = memory_kb(proc.pid)
         cpu = cpu_seconds(proc.pid) - cpu_before
         load = os.getloadavg()
+        proc.send_signal(signal.SIGUSR2)
+        if os.environ.get("BENCH_DEBUG"):
+            proc.send_signal(signal.SIGUSR1)  # and where its tasks wait
+        await asyncio.sleep(2)
     finally:
         if proc.returncode is None:
             proc.terminate()
@@ -464,7 +493,15 @@ async def main(
     ))
     print(f"bot CPU: {cpu:.1f} s in the run, {cpu / max(len(every), 1) * 1000:.1f} ms per interaction; "
           f"load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
-    print(f"bot RSS: {rss / 1024:.0f} MB at the end, {peak / 1024:.0f} MB peak (target <= 200 MB)")
+    # The bot runs in a process of its own (tests/bench/bot_process.py): these are its figures
+    # alone, not the fake Discord's or the players' (this process).
+    print(f"bot RSS (its own process): peak {at_end['VmHWM'] / 1024:.0f} MB (target <= 200 MB); "
+          f"after start {memory_line(at_start)}; after the burst {memory_line(at_end)}")
+    if samples:
+        top = max(samples, key=lambda s: s[1])
+        print("  RSS over the run (s: MB): " + ", ".join(
+            f"{t:.0f}: {kb / 1024:.0f}" for t, kb in samples[:: max(1, len(samples) // 12)]
+        ) + f"; highest sampled {top[1] / 1024:.0f} MB at {top[0]:.0f} s")
     sizes, saved = await saved_games(url)
     print("largest saved state: " + ", ".join(f"{g} {n / 1024:.1f} KB" for g, n in sorted(sizes.items())) + " (target <= 32 KB)")
     print("moves saved: " + ", ".join(f"{g} {n}" for g, n in sorted(saved.items())))

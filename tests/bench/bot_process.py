@@ -11,9 +11,14 @@ from a benchmark or a test (the two-shard test, the chaos run).
 from __future__ import annotations
 
 import asyncio
+import collections
+import ctypes
+import ctypes.util
+import gc
 import inspect
 import logging
 import os
+import re
 import signal
 import sys
 import time
@@ -177,6 +182,107 @@ def dump_tasks() -> None:
         print(f"  {n:5d} {key}", flush=True)
 
 
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    return ctypes.CDLL(name) if name else None
+
+
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _pymalloc_arenas() -> str:
+    """Python's small-object allocator in one line, from `sys._debugmallocstats` (which writes to
+    the C stderr): how many arenas it holds and how full their pools are. A mostly empty arena
+    cannot be given back while one object in it lives: the RSS a burst leaves behind."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as out:
+        saved = os.dup(2)
+        try:
+            sys.stderr.flush()
+            os.dup2(out.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        out.seek(0)
+        text = out.read().decode(errors="replace")
+    found = {}
+    for line in text.splitlines():
+        if "=" in line:
+            key, value = line.split("=", 1)
+            key = " ".join(re.sub(r"^#|^\d+ (?=unused pools)|\*.*$", "", key.strip()).split())
+            number = value.strip().replace(",", "")
+            if number.isdigit():
+                found[key] = int(number)
+    if "arenas allocated current" not in found:
+        return ""
+    def mb(key: str) -> str:
+        return f"{found.get(key, 0) / 2**20:.1f} MB"
+    return (f"{found['arenas allocated current']} arenas of 1 MB now (highest {found.get('arenas highwater mark', '?')}): "
+            f"{mb('bytes in allocated blocks')} in live objects, {mb('bytes in available blocks')} free in used pools, "
+            f"{mb('unused pools')} in empty pools")
+
+
+def memory_report(trim: bool = False) -> str:
+    """SIGUSR2: where the process's memory is (the benchmark asks after start and after the burst).
+    Python's own objects (blocks pymalloc hands out, objects the collector tracks, by type), what
+    glibc holds in use and free, the bot's caches by size; with `trim` (when stopped), RSS before
+    and after `malloc_trim(0)`: what the allocator kept of the burst and gives back when asked."""
+    gc.collect()
+    kinds = collections.Counter(type(o).__name__ for o in gc.get_objects())
+    lines = [
+        f"[bot] memory: RSS {_rss_mb():.0f} MB; Python blocks allocated {sys.getallocatedblocks():,}; "
+        f"objects tracked by gc {len(gc.get_objects()):,}; tasks {len(asyncio.all_tasks())}",
+        "[bot] objects by type: " + ", ".join(f"{k} {n:,}" for k, n in kinds.most_common(15)),
+    ]
+    timing = collections.Counter()
+    for task in asyncio.all_tasks():
+        frame = getattr(task.get_coro(), "cr_frame", None)
+        view = frame.f_locals.get("self") if frame is not None and "timeout_task" in frame.f_code.co_name else None
+        if view is not None:
+            timing[f"{type(view).__module__}.{type(view).__name__} timeout {view.timeout} items {len(view.children)}"] += 1
+    if timing:
+        lines.append("[bot] views waiting for their timeout: " + ", ".join(f"{k}: {n}" for k, n in timing.most_common(8)))
+    if tracemalloc.is_tracing():
+        current, peak = tracemalloc.get_traced_memory()
+        lines.append(f"[bot] tracemalloc: {current / 2**20:.1f} MB held, {peak / 2**20:.1f} MB peak")
+    arenas = _pymalloc_arenas()
+    if arenas:
+        lines.append(f"[bot] pymalloc: {arenas}")
+    libc = _libc()
+    if libc is not None and hasattr(libc, "mallinfo2"):
+        libc.mallinfo2.restype = _Mallinfo2
+        info = libc.mallinfo2()
+        lines.append(
+            f"[bot] glibc: heap {info.arena / 2**20:.0f} MB (in use {info.uordblks / 2**20:.0f} MB, free {info.fordblks / 2**20:.0f} MB "
+            f"in {info.ordblks} chunks), mmapped {info.hblkhd / 2**20:.0f} MB in {info.hblks} blocks"
+        )
+    if BOT is not None:
+        store, pub = BOT.store, BOT.publisher
+        sizes = {
+            "store rows": len(store._rows), "store channels": len(store._active),
+            "store DM panels": sum(len(users) for users in store._dms.values()), "store ended ids": len(store._ended),
+            "store record lists": len(store._records), "publisher records": len(pub._pubs),
+            "publisher locks": len(pub._locks), "publisher redraws queued or running": len(pub._tasks),
+            "service locks": len(BOT.service._locks),
+        }
+        lines.append("[bot] caches: " + ", ".join(f"{k} {v}" for k, v in sizes.items()))
+    if trim and libc is not None and hasattr(libc, "malloc_trim"):
+        before = _rss_mb()
+        libc.malloc_trim(0)
+        lines.append(f"[bot] malloc_trim(0): RSS {before:.0f} -> {_rss_mb():.0f} MB")
+    return "\n".join(lines)
+
+
 def report() -> str:
     """What the benchmark prints from the bot's side when it stops the process (SIGTERM)."""
     def pct(values: list[float], q: float) -> float:
@@ -190,7 +296,7 @@ def report() -> str:
         for key in ("filename", "lineno"):
             top = snapshot.statistics(key)[:25]
             grown += f"\n[bot] held since the first interaction, by {key}:\n" + "\n".join(f"  {s}" for s in top)
-    return grown + "\n" + (
+    return grown + "\n" + memory_report(trim=True) + "\n" + (
         f"[bot] interactions parsed: {len(ARRIVALS)}, age when parsed p50 {pct(ARRIVALS, 0.5):.0f} ms, "
         f"p99 {pct(ARRIVALS, 0.99):.0f} ms, max {pct(ARRIVALS, 1.0):.0f} ms; {FIRST_BYTES.summary()}; "
         f"CPU {cpu:.1f} s\n"
@@ -252,6 +358,7 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
         _count_round_trips()
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGUSR1, dump_tasks)
+    loop.add_signal_handler(signal.SIGUSR2, lambda: print(memory_report(), flush=True))
     loop.add_signal_handler(signal.SIGTERM, lambda: (print(report(), flush=True), os._exit(0)))
     async with bot:
         await bot.login(token)

@@ -218,6 +218,7 @@ class TabletopBot(commands.Bot):
                 await self.service.sweep()
             except Exception:
                 log.exception("the session sweep failed")
+            self.publisher.forget_idle()  # what the publisher kept of games that have ended
 
     def game_cog(self, game: str) -> GameCog:
         for cog in self.cogs.values():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -116,7 +117,8 @@ class SessionService:
         self.answer_timeout = answer_timeout
         self.idle_after = idle_after
         self.remind_after = remind_after
-        self._locks: dict[Any, asyncio.Lock] = {}
+        # Kept while someone holds or waits for it: not one lock per game or record ever touched.
+        self._locks: weakref.WeakValueDictionary[Any, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # -- helpers --------------------------------------------------------------
     def rules(self, game: str) -> Rules:

@@ -8,8 +8,10 @@ changed by the Alembic revisions in bot/migrations: a column added here needs a 
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import sqlite3
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -51,6 +53,10 @@ class Status(StrEnum):
 ACTIVE = (Status.LOBBY.value, Status.RUNNING.value)
 _ACTIVE_SQL = text("status IN ('lobby', 'running')")
 READ_CACHE_KB = 512  # SQLite page cache per pooled read connection (see `_make_engine`)
+# Ended games remembered by id and version only (`Store._ended`), so a read that raced the end is
+# not cached as running: far more than end within the time of one read, and a few hundred KB.
+ENDED_REMEMBERED = 4096
+RECORD_GROUPS_KEPT = 4096  # users' record lists cached (`Store._records`), the least recently read dropped first
 CLOSE_WAIT_SECONDS = 5.0  # how long `Store.close` lets running reads hand their connections back
 
 
@@ -150,6 +156,15 @@ class PlayerRecord(SQLModel, table=True):
 
 _SESSION_MANAGER = instrumentation.manager_of_class(GameSession)
 
+
+def _by_name(data: dict[str, Any]) -> str:
+    return str(data["name"])
+
+
+def _record_of(data: dict[str, Any]) -> PlayerRecord:
+    """A record of its own from cached data (its data copied: callers may change it)."""
+    return PlayerRecord.model_validate({**data, "data": copy.deepcopy(data["data"])})
+
 class StaleWrite(Exception):
     """Another writer saved a newer version first."""
 
@@ -173,12 +188,19 @@ class Store:
         self._knows_channels = False
         self._unsure: set[int] = set()  # channels whose session a write lost to another process
         self._doubts = 0  # how many times a channel became unsure (a read that began before keeps it so)
-        self._dms: dict[tuple[int, int], tuple[int, int]] = {}  # (session, user) -> (channel, message)
+        self._dms: dict[int, dict[int, tuple[int, int]]] = {}  # session -> user -> (channel, message)
+        # Ended sessions, newest last: id -> the version that ended it. Nothing of an ended game is
+        # cached (a bot running for weeks would keep every game it ever ran); this keeps a read
+        # that began before the end from caching the game again as running.
+        self._ended: dict[int, int] = {}
         # Set by `sole_writer`: sessions created here whose publication and DM rows only this
         # process writes, so none exist in the database beyond what it wrote (no read needed).
         self._sole = False
         self._no_publication: set[int] = set()
         self._no_dms: set[int] = set()  # sessions whose DM rows are all in `_dms`
+        # (guild, user, game, kind) -> those records as saved, by name; least recently read first.
+        self._records: OrderedDict[tuple[int, int, str, str], list[dict[str, Any]]] = OrderedDict()
+        self._record_writes = 0  # bumped by every record write: a read that began before one is not cached
 
     async def init(self, *, migrate: bool = False) -> None:
         """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
@@ -226,19 +248,39 @@ class Store:
     # query. A channel whose session a write lost to another process (StaleWrite, ChannelBusy) is
     # "unsure" and read from the database until it is known again.
 
-    def _remember(self, row: GameSession) -> None:
+    def _remember(self, row: GameSession) -> dict[str, Any]:
+        """Cache a lobby or running game's row as saved or read; drop an ended one. Returns the
+        newest data known (a read that began before a newer save gets the newer)."""
         assert row.id is not None
         cached = self._rows.get(row.id)
         if cached is not None and cached["version"] > row.version:
-            return  # a read that started before this process's own newer save: keep the newer
-        self._rows[row.id] = row.model_dump()
+            return cached  # a read that started before this process's own newer save: keep the newer
+        data = row.model_dump()
+        if row.id in self._ended and self._ended[row.id] >= row.version:
+            return data  # read before the game ended here: not cached again
         if row.status in ACTIVE:
+            self._rows[row.id] = data
             self._active[row.channel_id] = row.id
-        elif self._active.get(row.channel_id) == row.id:
+            return data
+        self._drop(row.id)
+        if self._active.get(row.channel_id) == row.id:
             del self._active[row.channel_id]
+        self._ended.pop(row.id, None)
+        self._ended[row.id] = row.version
+        while len(self._ended) > ENDED_REMEMBERED:
+            del self._ended[next(iter(self._ended))]
+        return data
+
+    def _drop(self, session_id: int) -> None:
+        """Everything cached of one session."""
+        self._rows.pop(session_id, None)
+        self._dms.pop(session_id, None)
+        self._no_publication.discard(session_id)
+        self._no_dms.discard(session_id)
 
     def _forget(self, session_id: int) -> None:
-        data = self._rows.pop(session_id, None)
+        data = self._rows.get(session_id)
+        self._drop(session_id)
         if data is not None and self._active.get(data["channel_id"]) == session_id:
             del self._active[data["channel_id"]]
             self._doubt(data["channel_id"])
@@ -280,11 +322,11 @@ class Store:
         except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
             self._doubt(row.channel_id)  # a game this process does not know of: read it
             raise ChannelBusy from exc
-        self._remember(row)
-        if self._sole:
+        data = self._remember(row)
+        if self._sole and row.id in self._rows:
             self._no_publication.add(row.id)  # type: ignore[arg-type]
             self._no_dms.add(row.id)  # type: ignore[arg-type]
-        return self._copy(self._rows[row.id])  # type: ignore[index]
+        return self._copy(data)
 
     def peek(self, session_id: int) -> dict[str, Any] | None:
         """The cached row as saved, not copied (read it, never change it), or None: for a quick
@@ -299,8 +341,7 @@ class Store:
         if row is None:
             self._forget(session_id)
             return None
-        self._remember(row)
-        return self._copy(self._rows[session_id])
+        return self._copy(self._remember(row))
 
     async def active_in_channel(self, channel_id: int) -> GameSession | None:
         known = self._active.get(channel_id)
@@ -320,8 +361,7 @@ class Store:
             self._unsure.discard(channel_id)
         if row is None:
             return None
-        self._remember(row)
-        return self._copy(self._rows[row.id])  # type: ignore[index]
+        return self._copy(self._remember(row))
 
     async def list_guild(
         self, guild_id: int, *, active_only: bool = True, limit: int = 25
@@ -369,26 +409,31 @@ class Store:
     def dm_known(self, session_id: int, user_id: int) -> bool | None:
         """Whether the user's DM panel of the session is known to exist, without a read: True, False
         (none was sent), or None (not known here)."""
-        if (session_id, user_id) in self._dms:
+        if user_id in self._dms.get(session_id, {}):
             return True
         return False if session_id in self._no_dms else None
 
+    # Cached only for the games whose rows are (lobbies and running games): an ended game's are
+    # read from the database, the few times its panels are drawn after the end.
     async def get_dm(self, session_id: int, user_id: int) -> DmMessage | None:
-        key = (session_id, user_id)
-        if key not in self._dms and session_id in self._no_dms:
+        where = self._dms.get(session_id, {}).get(user_id)
+        if where is None and session_id in self._no_dms:
             return None
-        if key not in self._dms:
+        if where is None:
             async with self._sessions() as db:
-                found = await db.get(DmMessage, key)
+                found = await db.get(DmMessage, (session_id, user_id))
             if found is None:
                 return None
-            self._dms[key] = (found.channel_id, found.message_id)
-        channel_id, message_id = self._dms[key]
+            where = (found.channel_id, found.message_id)
+            if session_id in self._rows:
+                self._dms.setdefault(session_id, {})[user_id] = where
+        channel_id, message_id = where
         return DmMessage(session_id=session_id, user_id=user_id, channel_id=channel_id, message_id=message_id)
 
     async def put_dm(self, dm: DmMessage) -> None:
         await self._fast.put_dm(dm)  # type: ignore[union-attr]
-        self._dms[(dm.session_id, dm.user_id)] = (dm.channel_id, dm.message_id)
+        if dm.session_id in self._rows:
+            self._dms.setdefault(dm.session_id, {})[dm.user_id] = (dm.channel_id, dm.message_id)
 
     # -- publications ---------------------------------------------------------
     async def get_publication(self, session_id: int) -> dict[str, Any]:
@@ -412,29 +457,64 @@ class Store:
             return (await db.exec(q)).first()
 
     # -- player records -----------------------------------------------------
-    async def get_record(
-        self, guild_id: int, user_id: int, game: str, kind: str, name: str
-    ) -> PlayerRecord | None:
+    # One user's records of one kind (a player's saints, decklists) are cached together, write-
+    # through: a lobby reads them for every player who joins, and in a burst of new tables those
+    # reads queued on the pool (p99 2.5 s). A guild's records are written only by the process that
+    # serves it (a channel belongs to one shard); a write that loses anyway (StaleWrite) drops them.
+    # Records come back sorted by name in Python's order, cached or not.
+
+    async def _record_group(self, guild_id: int, user_id: int, game: str, kind: str) -> list[dict[str, Any]]:
+        key = (guild_id, user_id, game, kind)
+        group = self._records.get(key)
+        if group is not None:
+            self._records.move_to_end(key)
+            return group
+        writes = self._record_writes
         async with self._sessions() as db:
             q = select(PlayerRecord).where(
                 PlayerRecord.guild_id == guild_id,
                 PlayerRecord.user_id == user_id,
                 PlayerRecord.game == game,
                 PlayerRecord.kind == kind,
-                PlayerRecord.name == name,
             )
-            return (await db.exec(q)).first()
+            group = sorted((r.model_dump() for r in (await db.exec(q)).all()), key=_by_name)
+        if writes == self._record_writes:  # no write meanwhile: what was read is what there is
+            self._records[key] = group
+            while len(self._records) > RECORD_GROUPS_KEPT:
+                self._records.popitem(last=False)
+        return group
+
+    def _record_written(self, record: PlayerRecord, *, deleted: bool = False) -> None:
+        self._record_writes += 1
+        key = (record.guild_id, record.user_id, record.game, record.kind)
+        group = self._records.get(key)
+        if group is None:
+            return
+        kept = [d for d in group if d["id"] != record.id]
+        self._records[key] = kept if deleted else sorted([*kept, record.model_dump()], key=_by_name)
+
+    def _records_doubted(self, record: PlayerRecord) -> None:
+        self._record_writes += 1
+        self._records.pop((record.guild_id, record.user_id, record.game, record.kind), None)
+
+    async def get_record(
+        self, guild_id: int, user_id: int, game: str, kind: str, name: str
+    ) -> PlayerRecord | None:
+        for data in await self._record_group(guild_id, user_id, game, kind):
+            if data["name"] == name:
+                return _record_of(data)
+        return None
 
     async def list_records(
         self, guild_id: int, user_id: int | None, game: str, kind: str
     ) -> list[PlayerRecord]:
+        if user_id is not None:
+            return [_record_of(d) for d in await self._record_group(guild_id, user_id, game, kind)]
         async with self._sessions() as db:
             q = select(PlayerRecord).where(
                 PlayerRecord.guild_id == guild_id, PlayerRecord.game == game, PlayerRecord.kind == kind
             )
-            if user_id is not None:
-                q = q.where(PlayerRecord.user_id == user_id)
-            return list((await db.exec(q.order_by(PlayerRecord.name))).all())
+            return sorted((await db.exec(q)).all(), key=lambda r: r.name)
 
     async def save_record(self, record: PlayerRecord) -> PlayerRecord:
         """Insert a new record, or update one with the version check (StaleWrite if it lost a race).
@@ -445,13 +525,17 @@ class Store:
             try:
                 record.id = await self._fast.insert_record(values)  # type: ignore[union-attr]
             except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
+                self._records_doubted(record)
                 raise StaleWrite(f"record {record.kind}/{record.name} already exists") from exc
+            self._record_written(record)
             return record
         values["version"] = record.version + 1
         rowcount = await self._fast.update_record(values, record.id, record.version)  # type: ignore[union-attr]
         if rowcount != 1:
+            self._records_doubted(record)
             raise StaleWrite(f"record {record.id} changed since version {record.version}")
         record.version += 1
+        self._record_written(record)
         return record
 
     async def delete_record(self, record: PlayerRecord) -> None:
@@ -460,6 +544,7 @@ class Store:
             if obj is not None:
                 await db.delete(obj)
                 await db.commit()
+        self._record_written(record, deleted=True)
 
 
 class _SqliteFast:

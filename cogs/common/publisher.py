@@ -25,6 +25,7 @@ import io
 import json
 import logging
 import re
+import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
@@ -52,7 +53,10 @@ REPOST_EVERY = 4  # actions with no change of turn after which the table is post
 REPAIR_ENDED = timedelta(hours=1)  # a game that ended this recently is redrawn on start if it needs it
 RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
-REMINDER = "Reminder: "  # what a reminder's prompt starts with, while the reminded player has not acted
+REMINDER = "Reminder: "
+# Seconds a game that is no longer a lobby or running keeps its record here after its last use
+# (`forget_idle`): its last redraws are done within seconds of the end, even in a burst.
+FORGET_AFTER = 600.0  # what a reminder's prompt starts with, while the reminded player has not acted
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -65,7 +69,9 @@ class DiscordPublisher:
         self._tasks: dict[Any, asyncio.Task[None]] = {}
         self._again: set[Any] = set()
         self._pubs: dict[int, dict[str, Any]] = {}  # session id -> its Publication data (write-through)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._used: dict[int, float] = {}  # session id -> when its record was last read (monotonic)
+        # Kept while a write holds or waits for it (as `_drawing`): not one lock per game ever played.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._written: dict[int, bytes] = {}  # session id -> digest of the Publication data last written
         self._channel_of: dict[int, int] = {}  # session id -> the channel its table is in
         # One drawing at a time per surface (a table, a DM panel), whether by a redraw or by a
@@ -82,6 +88,7 @@ class DiscordPublisher:
 
     # -- the publication record ---------------------------------------------------
     async def record(self, session_id: int) -> dict[str, Any]:
+        self._used[session_id] = time.monotonic()
         pub = self._pubs.get(session_id)
         if pub is None:
             pub = await self.bot.service.store.get_publication(session_id)
@@ -92,7 +99,10 @@ class DiscordPublisher:
         # One write at a time per session, each of the newest data: a slow older write never lands last.
         # Writes that queued behind one which already wrote their change are skipped (a burst of
         # redraws of one session wrote the same record several times over: a commit each on PostgreSQL).
-        async with self._locks.setdefault(session_id, asyncio.Lock()):
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        async with lock:
             pub = self._pubs.get(session_id)
             if pub is None:
                 return
@@ -421,6 +431,24 @@ class DiscordPublisher:
                         await message.delete()
         except discord.HTTPException:
             log.warning("session %s: could not read the channel to tidy up after a restart", row.id, exc_info=True)
+
+    # -- a bot that runs for weeks -----------------------------------------------
+    def forget_idle(self, older_than: float = FORGET_AFTER) -> int:
+        """Drop the records of games that are no longer lobbies or running here (the store keeps
+        no row of them), with nothing left to draw and untouched for `older_than` seconds: their
+        redraws after the end are long done, and a late click on one reads its record anew. Run
+        by the sweep; returns how many were dropped."""
+        now = time.monotonic()
+        busy = {key[1] for key in self._tasks if isinstance(key, tuple)} | set(self._starting) | {sid for sid, _ in self._held}
+        store = self.bot.service.store
+        idle = [
+            sid for sid in {*self._pubs, *self._written, *self._channel_of, *self._used}
+            if sid not in busy and store.peek(sid) is None and now - self._used.get(sid, 0.0) >= older_than
+        ]
+        for sid in idle:
+            for kept in (self._pubs, self._written, self._channel_of, self._used):
+                kept.pop(sid, None)
+        return len(idle)
 
     # -- coalescing -------------------------------------------------------------
     def schedule(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:

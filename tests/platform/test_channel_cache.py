@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event
 
 from bot.engine.errors import GameError
-from bot.store import ChannelBusy, GameSession, Status, Store
+from bot.store import ChannelBusy, DmMessage, GameSession, Status, Store
 from tests.platform.test_service import BEA, CHANNEL, HOST, make_service, open_game
 
 
@@ -131,3 +131,25 @@ async def test_a_sole_writer_reads_no_publication_or_dm_of_a_game_it_opened(stor
     assert await store.get_publication(row.id) == {"table": [5, 6]}  # written: read back
     with pytest.raises(ChannelBusy):
         await store.create(GameSession(guild_id=1, channel_id=5, game="g", host_id=BEA))
+
+
+async def test_an_ended_game_leaves_nothing_cached_and_is_read_from_the_database(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    store.sole_writer()
+    monkeypatch.setattr("bot.store.ENDED_REMEMBERED", 2)
+    ended = []
+    for channel in (11, 12, 13):
+        row = await store.create(GameSession(guild_id=1, channel_id=channel, game="g", host_id=HOST))
+        assert row.id is not None
+        await store.put_dm(DmMessage(session_id=row.id, user_id=BEA, channel_id=90, message_id=91))
+        assert row.id in store._rows and row.id in store._dms
+        row.status = Status.FINISHED.value
+        await store.save(row)
+        ended.append(row.id)
+        assert row.id not in store._rows and row.id not in store._dms
+        assert row.id not in store._no_dms and row.id not in store._no_publication
+    assert list(store._ended) == ended[1:]  # bounded: the newest ends only
+    with statements(store) as sent:
+        dm = await store.get_dm(ended[0], BEA)
+        assert (await store.get(ended[0])).status == Status.FINISHED.value  # type: ignore[union-attr]
+    assert dm is not None and (dm.channel_id, dm.message_id) == (90, 91) and len(sent) == 2
+    assert ended[0] not in store._rows and ended[0] not in store._dms  # read, not cached again

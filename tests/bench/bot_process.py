@@ -31,10 +31,11 @@ from sqlalchemy import event
 
 from bot.client import TabletopBot
 from bot.memory import limit_malloc_arenas
+from bot.migrations import SchemaOutdated
 from bot.store import Store
 from cogs.common.pacing import PacerStats
 from cogs.common.replies import FIRST_BYTES
-from tests.e2e.harness import migrate, settings_for
+from tests.e2e.harness import settings_for
 from tests.fakediscord.client import patch_discord, stamp_sends
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -340,13 +341,30 @@ async def go(process: asyncio.subprocess.Process) -> None:
     await process.stdin.drain()
 
 
+async def migrated(database_url: str) -> None:
+    """Migrate the database if it needs it, in a process of its own as `python -m bot --migrate`
+    does: the bot only checks the schema, and Alembic's modules (12 MB) are not charged to it."""
+    store = Store(database_url)
+    try:
+        await store.init()
+        return
+    except SchemaOutdated:
+        pass
+    finally:
+        await store.close()
+    code = "import asyncio, sys; from tests.e2e.harness import migrate; asyncio.run(migrate(sys.argv[1]))"
+    child = await asyncio.create_subprocess_exec(sys.executable, "-c", code, database_url, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if await child.wait() != 0:
+        raise SystemExit("migrating the database failed")
+
+
 async def main(base_url: str, database_url: str, token: str, pictures: bool = False, paced: bool = False) -> None:
     logging.basicConfig(level=logging.WARNING)
     limit_malloc_arenas()  # as `python -m bot` does
     patch_discord(base_url)
     stamp_sends()  # the fake counts each request when this process wrote it (`trust_sent_at`)
     settings = settings_for(Path("."), database_url=database_url, pictures=pictures, pace_redraws=paced)
-    await migrate(database_url)
+    await migrated(database_url)
     _trace_arrivals()  # before the bot exists: its parsers are bound when it is made
     _time_callbacks()
     lag = asyncio.create_task(_watch_lag())  # noqa: F841 (kept alive until the process exits)

@@ -6,6 +6,8 @@ import contextlib
 import json
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -130,3 +132,48 @@ async def test_the_first_release_database_upgrades_and_every_game_plays_on(backe
         assert (await service.new(guild_id=1, channel_id=1, game="faith", host_id=7)).session.id
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_the_check_at_start_reads_what_alembic_reads(backend: str, tmp_path: Path) -> None:
+    """The bot checks the schema without Alembic (`newest`, `stored`): the same answers as Alembic's."""
+    assert migrations.newest() == migrations.head()
+    store = await empty_store(backend, tmp_path)
+    try:
+        async with store.engine.connect() as conn:
+            assert await conn.run_sync(migrations.stored) is None
+        await store.migrate()
+        async with store.engine.connect() as conn:
+            assert await conn.run_sync(migrations.stored) == await conn.run_sync(migrations.current) == migrations.head()
+        async with store.engine.begin() as conn:
+            await conn.execute(text("UPDATE alembic_version SET version_num = '0002'"))
+        with pytest.raises(SchemaOutdated, match=f"at revision 0002, this release needs {migrations.head()}: run `python -m bot --migrate`"):
+            await store.init()
+    finally:
+        await store.close()
+
+
+async def test_a_started_bot_has_not_loaded_alembic(tmp_path: Path) -> None:
+    """Alembic, Mako and Pygments cost the bot process 12 MB: only `--migrate` loads them. A fresh
+    interpreter loads the bot with every game and checks the schema, as `python -m bot` does."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/started.db"
+    store = Store(url)
+    await store.migrate()
+    await store.close()
+    code = """
+import asyncio, sys
+import bot.__main__, bot.client, cogs.apocrypha, cogs.apollyon, cogs.catharsis, cogs.dice, cogs.faith, cogs.game, cogs.haunted, cogs.meta
+from bot.store import Store
+
+async def start():
+    store = Store(sys.argv[1])
+    await store.init()
+    await store.close()
+
+asyncio.run(start())
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("alembic", "mako", "pygments")))
+"""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, url], cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

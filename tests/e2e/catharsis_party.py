@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine.prng import Rng
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
+from bot.games.catharsis.state import CatharsisState
 from cogs.catharsis.views import encode
 from tests.e2e.harness import ids_on as ids_in
 from tests.e2e.harness import plain_id, settle, stamped
@@ -140,9 +142,18 @@ def hidden_names(state: Any) -> set[str]:
     return hidden - shown
 
 
-async def play_out(party: Party, watch: Surface, rng: Rng, after: Any = None) -> list[Any]:
-    """Random legal moves the panels offer until the game ends; checks the surface and that no
-    face-down card is named in public after every move. Returns the actions taken."""
+# Picks one of the offered actions for a seat, or makes the move itself (a select) and returns None.
+Choose = Callable[[CatharsisState, int, list[Any]], Awaitable[Any]]
+# Sees each move made with the states before and after it, and the moves made before it.
+After = Callable[[int, Any, CatharsisState, CatharsisState, list[Any]], Awaitable[None]]
+
+
+async def play_out(
+    party: Party, watch: Surface, rng: Rng, *, choose: Choose | None = None, after: After | None = None
+) -> list[Any]:
+    """Seeded legal moves the panels offer (at random unless `choose` picks) until the game ends;
+    checks the surface and that no face-down card is named in public after every move. Returns the
+    actions taken."""
     taken: list[Any] = []
     for _ in range(MAX_MOVES):
         row = await party.row()
@@ -150,15 +161,19 @@ async def play_out(party: Party, watch: Surface, rng: Rng, after: Any = None) ->
             break
         state = RULES.load_state(row.state)
         seat = rng.choice(RULES.waiting_for(state))
-        action = rng.choice([a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)])
+        actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
+        action = rng.choice(actions) if choose is None else await choose(state, seat, actions)
+        if action is None:
+            continue
         await party.perform(seat, action)
         await watch.check()
+        now = RULES.load_state((await party.row()).state)
         if after is not None:
-            await after(seat, action, taken)
+            await after(seat, action, state, now, taken)
         taken.append(action)
-        state = RULES.load_state((await party.row()).state)
         public = party.fake.public_text(party.fake.world.table)
-        assert not any(name in public for name in hidden_names(state)), "a hidden card was named in public"
+        leaked = [name for name in hidden_names(now) if name in public]
+        assert not leaked, f"a hidden card was named in public: {leaked}"
     row = await party.row()
     assert row.status == "finished", "the game did not finish"
     return taken

@@ -5,12 +5,14 @@ halves of their shared Briar Vow and taking damage on it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import bot.games.catharsis  # noqa: F401  registers the game before the bot starts
 from bot.engine.prng import Rng
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
-from tests.e2e.catharsis_party import MAX_MOVES, Party, hidden_names
+from bot.games.catharsis.state import CatharsisState
+from tests.e2e.catharsis_party import Party, play_out
 from tests.e2e.harness import running_bot, settle, stamped
 from tests.e2e.surface import Surface
 from tests.fakediscord import FakeDiscord
@@ -51,14 +53,9 @@ async def test_a_duo_power_from_the_lobby_to_the_end(fake_discord: FakeDiscord, 
         rng = Rng.from_seed(5)
         halves: set[str] = set()
         wounded = together = False
-        for _ in range(MAX_MOVES):
-            row = await party.row()
-            if row.status != "running":
-                break
-            state = RULES.load_state(row.state)
-            seat = rng.choice(RULES.waiting_for(state))
-            actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
-            shared = [a for a in actions if isinstance(a, c.DuoUse)]
+
+        async def duo_first(state: CatharsisState, seat: int, actions: list[Any]) -> Any:
+            nonlocal wounded
             takes = [a for a in actions if isinstance(a, c.Take) and a.points is None]
             if together and not wounded and takes and not state.public.duos[0].gone:
                 # Choose where the damage lands from the wound select: the first point on the shared power.
@@ -72,20 +69,16 @@ async def test_a_duo_power_from_the_lobby_to_the_end(fake_discord: FakeDiscord, 
                     wounded = True
                     before, after = state.public.duos[0], RULES.load_state((await party.row()).state).public.duos[0]
                     assert (before.ready, after.ready, after.gone) in ((True, False, False), (False, False, True))
-                    continue
-            action = rng.choice(shared or actions)
-            await party.perform(seat, action)
-            await watch.check()
+                    return None
+            return rng.choice([a for a in actions if isinstance(a, c.DuoUse)] or actions)
+
+        async def see_halves(seat: int, action: Any, before: CatharsisState, after: CatharsisState, _: Any) -> None:
+            nonlocal together
             if isinstance(action, c.DuoUse):
                 halves.add(action.half)
-            after = RULES.load_state((await party.row()).state)
-            paid_before = state.public.duos[0].paid
-            together = together or (isinstance(action, c.DuoUse) and bool(paid_before) and not after.public.duos[0].ready)
-            public = fake.public_text(w.table)
-            leaked = [name for name in hidden_names(after) if name in public]
-            assert not leaked, f"a hidden card was named in public: {leaked}"
-        row = await party.row()
-        assert row.status == "finished", "the game did not finish"
+                together = together or (bool(before.public.duos[0].paid) and not after.public.duos[0].ready)
+
+        await play_out(party, watch, rng, choose=duo_first, after=see_halves)
         public = fake.public_text(w.table)
         assert halves == {"top", "bottom"}, halves
         assert together, "both halves were never used in one round"

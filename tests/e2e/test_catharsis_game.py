@@ -27,7 +27,7 @@ async def test_two_heroes_hunt_the_corrupted_horse(fake_discord: FakeDiscord, tm
         watch = Surface(fake, bot, w.table)
         party = await open_party(fake, bot, "corrupted-horse", "new-questors")
 
-        async def second_roll(seat: int, action: Any, taken: list[Any]) -> None:
+        async def second_roll(seat: int, action: Any, before: Any, after: Any, taken: list[Any]) -> None:
             if isinstance(action, c.Roll) and not any(isinstance(a, c.Roll) for a in taken):
                 # Bad input: a second roll is refused privately and changes nothing.
                 version = (await party.row()).version

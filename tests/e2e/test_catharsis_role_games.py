@@ -16,11 +16,10 @@ import pytest
 
 import bot.games.catharsis  # noqa: F401  registers the game before the bot starts
 from bot.engine.prng import Rng
-from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.state import CatharsisState
-from tests.e2e.catharsis_party import MAX_MOVES, hidden_names, open_party
+from tests.e2e.catharsis_party import open_party, play_out
 from tests.e2e.harness import running_bot
 from tests.e2e.surface import Surface
 from tests.fakediscord import FakeDiscord
@@ -103,25 +102,16 @@ async def test_a_role_s_mechanic_through_the_panel(fake_discord: FakeDiscord, tm
 
         rng = Rng.from_seed(3)
         used, said = 0, False
-        for _ in range(MAX_MOVES):
-            row = await party.row()
-            if row.status != "running":
-                break
-            state = RULES.load_state(row.state)
-            seat = rng.choice(RULES.waiting_for(state))
-            actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
-            special = [a for a in actions if seat == 0 and own_move(state, seat, a)]
-            action = rng.choice(special or actions)
-            await party.perform(seat, action)
-            await watch.check()
-            after = RULES.load_state((await party.row()).state)
-            if special and effect_seen(state, after):
-                used += 1
-            public = fake.public_text(w.table)
-            assert not any(name in public for name in hidden_names(after)), "a hidden card was named in public"
-            said = said or words in public
-        row = await party.row()
-        assert row.status == "finished", "the game did not finish"
+
+        async def own_moves_first(state: CatharsisState, seat: int, actions: list[Any]) -> Any:
+            return rng.choice([a for a in actions if seat == 0 and own_move(state, seat, a)] or actions)
+
+        async def count(seat: int, action: Any, before: CatharsisState, after: CatharsisState, _: Any) -> None:
+            nonlocal used, said
+            used += seat == 0 and own_move(before, seat, action) and effect_seen(before, after)
+            said = said or words in fake.public_text(w.table)
+
+        await play_out(party, watch, rng, choose=own_moves_first, after=count)
         assert used >= 2, f"{name}'s own mechanic was played {used} times through the panel"
         assert said, f"the table never said {words!r}"
         await watch.finish()

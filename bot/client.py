@@ -247,6 +247,12 @@ class TabletopBot(commands.Bot):
             await cog.on_component(interaction, row, click.verb, click.arg, values)
         except Exception as exc:
             await apologise(interaction, f"click {click.verb} (session {click.session_id})", exc)
+            return
+        self.publisher.heard(interaction)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, _command: Any) -> None:
+        """A slash command was answered: its follow-ups may reach the user (`publisher.heard`)."""
+        self.publisher.heard(interaction)
 
     def _opens_form(self, click: ComponentId, values: list[str]) -> bool:
         return any(cog.opens_form(click.verb, values) for cog in self.cogs.values() if isinstance(cog, GameCog))

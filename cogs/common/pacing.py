@@ -219,6 +219,14 @@ class Pacer:
                     self._holder = turn
                     return
 
+    def backlog(self, *, urgent: bool = True) -> float:
+        """Seconds a request asking now would wait for the global budget, by the line ahead of it."""
+        bucket = self._global_bucket
+        if bucket is None:
+            return 0.0
+        ahead = len(self._going) + len(self._queue) + (0 if urgent else len(self._later))
+        return ahead * bucket.per / bucket.requests
+
     def waiting(self) -> tuple[int, int]:
         """How many wait for the global budget: (urgent, the rest)."""
         return len(self._going) + len(self._queue), len(self._later)

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import hashlib
 import io
+import itertools
 import json
 import logging
 import re
@@ -51,6 +52,12 @@ log = logging.getLogger(__name__)
 NOTES_KEPT = 6  # recent private lines shown in a player's DM
 REPOST_EVERY = 4  # actions with no change of turn after which the table is posted anew anyway
 REPAIR_ENDED = timedelta(hours=1)  # a game that ended this recently is redrawn on start if it needs it
+# An interaction's follow-ups may be sent for 15 minutes: a player's newest one is kept this long.
+HEARD_FOR = 14 * 60.0
+# At a Start, a first DM panel that would wait longer than this for the bot's global budget is
+# shown at once to its player alone in the channel, through a follow-up of their own (`_early_panel`).
+PANEL_LATE = 3.0
+EARLY_PANEL = "Your panel, only for you: the bot is busy, so its copy in your direct messages comes a little later."
 RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
 REMINDER = "Reminder: "
@@ -83,6 +90,8 @@ class DiscordPublisher:
         # session -> Starts being answered: the table is drawn as the Start's answer (`answer_start`),
         # so the channel's redraw is scheduled only after it, if something is left to draw.
         self._starting: dict[int, int] = {}
+        # (channel, user) -> (until when, the follow-up webhook of their newest answered interaction there)
+        self._heard: dict[tuple[int, int], tuple[float, discord.Webhook]] = {}
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -158,6 +167,9 @@ class DiscordPublisher:
         pub["seen"] = row.version
         # On disk before the interaction is answered: a crash from here on is repaired on start.
         await self._save(sid)
+        if row.status == Status.RUNNING.value and result.previous_state is None and row.state is not None:
+            for user in self._late_panels(row, targets):  # the game has just started
+                self.schedule(("early", sid, user), lambda u=user: self._early_panel(sid, u))
         if sid not in self._starting:
             self.refresh_table(sid)
         self.bot.game_cog(row.game).on_result(result)
@@ -343,6 +355,53 @@ class DiscordPublisher:
             pub["prompt"] = [prompt.channel.id, prompt.id, users, words, False]
             await self._save(session_id)
         return True
+
+    # -- first panels in a busy moment ---------------------------------------------
+    def heard(self, interaction: discord.Interaction) -> None:
+        """A player's interaction in a guild channel has been answered: keep its follow-up webhook
+        (good for 15 minutes) as their newest, for `_early_panel`. Only answered ones: a follow-up
+        to an interaction still deferred would fill in its "thinking" line instead (the Start's
+        own answer, the table, is not in the way)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return
+        now = time.monotonic()
+        key = (interaction.channel_id, interaction.user.id)
+        self._heard.pop(key, None)
+        self._heard[key] = (now + HEARD_FOR, interaction.followup)
+        for oldest in [k for k, (until, _) in itertools.takewhile(lambda kv: kv[1][0] <= now, self._heard.items())]:
+            del self._heard[oldest]  # kept in the order heard: the expired ones come first
+
+    def _late_panels(self, row: GameSession, targets: set[int]) -> list[int]:
+        """At a Start: the players whose first DM panel would wait longer than PANEL_LATE for the
+        bot's global budget (a burst of new games), and who can be reached by a follow-up."""
+        channel = row.channel_id
+        late = []
+        for user in sorted(targets):
+            seat = actor_of(row, user)
+            urgent = seat is not None and str(seat) in row.waiting
+            if (channel, user) in self._heard and self.pacer.backlog(urgent=urgent) > PANEL_LATE:
+                late.append(user)
+        return late
+
+    async def _early_panel(self, session_id: int, user_id: int) -> None:
+        """Show a player their first panel in the channel, to them alone, through a follow-up of
+        their own newest interaction there (outside the bot's global budget, which a burst of new
+        games fills with DM panels for a minute or more); the DM panel still follows. The same
+        panel as "My hand" shows."""
+        row = await self.bot.service.store.get(session_id)
+        if row is None or row.status != Status.RUNNING.value:
+            return
+        until, webhook = self._heard.get((row.channel_id, user_id), (0.0, None))
+        seat = actor_of(row, user_id)
+        if webhook is None or until <= time.monotonic() or seat is None:
+            return
+        embeds, view = self.bot.game_cog(row.game).private_message(row, seat, self.notes(session_id, user_id))
+        if not embeds:
+            return
+        try:
+            await webhook.send(EARLY_PANEL, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True)
+        except discord.HTTPException as exc:  # the token expired, or Discord refused: the DM panel comes
+            log.info("session %s: no early panel for %s (%s)", session_id, user_id, exc)
 
     def _waiting_words(self, row: GameSession) -> tuple[list[int], str]:
         """Whom the game waits on, and the prompt's words naming them."""

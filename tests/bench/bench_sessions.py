@@ -47,6 +47,7 @@ from sqlmodel import SQLModel, select
 
 from bot.games import all_rules
 from bot.store import GameSession, Store
+from cogs.common.publisher import EARLY_PANEL
 from tests.bench import bench_apply
 from tests.bench.bot_process import spawn
 from tests.bench.play import USUAL_TABLES, Table
@@ -127,6 +128,7 @@ class Channel:
         self.session_id = 0
         self.patience, self.hand_after = patience, hand_after
         self.started_at: int | None = None  # the /<game> start interaction's id (a snowflake: its time)
+        self.table_after: float | None = None  # seconds from the Start to its answer, the table
         self.out: dict[str, list[Interaction]] = defaultdict(list)
 
     async def send(self, kind: str, ix_coro: object, *, read: bool = False) -> Interaction:
@@ -158,6 +160,7 @@ class Channel:
                 await self.slash("action", user, f"{game} join", read=True)
         started = await self.slash("action", host, f"{game} start", read=True)
         self.started_at = started.id
+        self.table_after = time.time() - snowflake_ms(started.id) / 1000  # the Start's answer (the table) read
         if os.environ.get("BENCH_DEBUG"):
             print(game, "start:", started.text[:200])
         for message in self.fake.messages(self.room):
@@ -479,10 +482,20 @@ async def main(
         answers[ANSWER_KINDS.get(ix.response_type or 0, "none")] += 1
     print("first answers by kind: " + ", ".join(f"{kind} {n}" for kind, n in sorted(answers.items(), key=lambda kv: -kv[1])))
     panels = first_panels(fake, players)
+    early = [
+        (snowflake_ms(m.id) - snowflake_ms(p.started_at)) / 1000
+        for p in players if p.started_at is not None for user in p.users
+        for m in fake.ephemeral_by_user.get(user.id, []) if m.text.startswith(EARLY_PANEL)
+    ]
     print("from Start to each player's first panel (any: a DM panel or what My hand showed; DM: the DM panel):")
     print(panel_line("all", [w for waits in panels.values() for w in waits], patience))
     for game, waits in sorted(panels.items()):
         print(panel_line(game, waits, patience))
+    tables = [p.table_after for p in players if p.table_after is not None]
+    print(f"  the table (the Start's answer, which the bot draws once the Start's work is done): p50 {pct(tables, 0.5) / 1000:.1f} s, "
+          f"p99 {pct(tables, 0.99) / 1000:.1f} s after the Start")
+    print(f"  shown early in the channel (the DM panel would have been late): {len(early)} players, "
+          f"p50 {pct(early, 0.5) / 1000:.1f} s, p99 {pct(early, 0.99) / 1000:.1f} s after the Start")
     budget = sum(n for kind, (n, _) in kinds.items() if kind not in ("callback", "follow-up/edit"))
     print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action, "
           f"of them under the global budget (not interaction endpoints) {budget / max(len(out['action']), 1):.2f}; "

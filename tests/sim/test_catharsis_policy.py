@@ -231,3 +231,33 @@ def test_felling_a_summon_is_worth_the_boon_it_gives_the_others() -> None:
     # Each fall is worth more than the summon's own blows: the other loses its boon.
     assert party.kill_bonus(s, 0, {}) > 1.5 * party.threat(s, colt)
     assert party.kill_bonus(s, 1, {}) > 1.5 * party.threat(s, dryad)
+
+
+def _lone_hidorian_at_the_seal_warden() -> Any:
+    """The stall of seed 1 (one hero, the Godmind, New Questors): a lone Hidorian whose pools
+    cannot pay Coin Toss (12: 3 damage), the only blow on his board, against the Seal Warden."""
+    s = new_game(1, roles=["hidorian"], boss="godmind", first=["seal-warden"])
+    assert [f.card for f in s.public.foes] == ["seal-warden"]
+    board(s, 0, P("Spindle"), P("Coin Toss"), P("Gentle Nudge"))
+    s.public.heroes[0].pools = {1: 1, 2: 0, 3: 1, 4: 0, 5: 1, 6: 3}
+    return s
+
+
+def test_a_lone_hidorian_stores_the_die_his_retrieve_is_missing() -> None:
+    s = _lone_hidorian_at_the_seal_warden()
+    s.public.heroes[0].counters["store"] = 0
+    dice(s, 0, 2, 6, 6, 4, 5, 4, rolls=3)  # no reroll left: an unstored die is lost at the round's end
+    move = _choose(s)
+    assert isinstance(move, c.Activate) and move.half == "top" and move.slot == 0 and move.dice == [0]
+    dice(s, 0, 6, 6, 6, 4, 5, 4, rolls=3)  # a 6 fills nothing his Retrieves lack: not worth a store
+    assert not (isinstance(_choose(s), c.Activate) and _choose(s).half == "top")
+
+
+def test_hidorians_passive_may_name_any_value_and_the_party_names_a_missing_one() -> None:
+    s = _lone_hidorian_at_the_seal_warden()
+    assert s.public.heroes[0].counters["store"] == 1
+    dice(s, 0, 6, 6, 6, 4, 5, 4)
+    offered = {a.value for a in RULES.legal_actions(s, 0) if isinstance(a, c.Passive)}
+    assert offered == {1, 2, 3, 4, 5, 6}
+    move = _choose(s)
+    assert isinstance(move, c.Passive) and move.value == 2  # Coin Toss lacks only a 2

@@ -209,8 +209,8 @@ def _role_actions(state: CatharsisState, hero: Hero, free: list[int], target: in
         if flip is not None:
             out.append(flip)
     if role == "hidorian":
-        if hero.counters.get("store", 0):
-            out.append(c.Passive(value=6))
+        if hero.counters.get("store", 0):  # he names the value: every one is a move of its own
+            out += [c.Passive(value=v) for v in range(1, 7)]
         values = [v for v, n in hero.pools.items() if n > 0]
         if values:
             out.append(c.Flip(gifts=[c.Nudge(seat=hero.seat, die=values[0], delta=0)]))

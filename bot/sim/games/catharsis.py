@@ -15,7 +15,9 @@ policy every balance figure is measured with; keep it stable.
   still coming, a heal the powers it readies, a Spore the rounds it will tick; an exhausted power,
   a die spent and a Spore counter taken count against. While nothing is worth using it rerolls
   the unused dice, then says it is done. Artrial serves a ready dish first and keeps two baking.
-- Role cards: Hidorian stores a die whenever he may and never flips (it would shut his pools);
+- Role cards: Hidorian stores a die whenever he may, naming a value one of his Retrieves lacks,
+  and never flips (it would shut his pools); a Store top is worth the share of a Retrieve's
+  missing digits its dice fill;
   Jaden flips when 3 Spores on a foe outweigh 2 damage and his Passive; Leme flips when two or
   more heroes still hold unused dice (her Passive costs two dice for a nudge: never); Maladaum
   unleashes his Fury when it kills or is worth more than the blunting he gives up; other roles'
@@ -148,8 +150,8 @@ def move_value(state: CatharsisState, hero: Hero, a: Any) -> float:
 
 def passive_value(state: CatharsisState, hero: Hero, a: Any) -> float:
     role = hero.role
-    if role == "hidorian":
-        return 2.0  # a stored die is free
+    if role == "hidorian":  # a stored die is free, the more so when a Retrieve lacks its value
+        return 2.0 + v.store_gain(state, hero, [a.value])
     if role == "leme":
         return -1.0  # two dice for a nudge the command does not aim
     if a.target is not None and role in ("unmei", "tenzin"):  # an extra 1-damage strike

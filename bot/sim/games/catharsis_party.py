@@ -8,6 +8,8 @@ hidden cards or future dice; it reads only the public table and the cards' print
 
 from __future__ import annotations
 
+from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 from bot.games.catharsis import godmind, guard, quarry, summoner
@@ -23,6 +25,7 @@ DIE = 0.25  # an unused die might still pay for something better
 BOOST = 0.7  # Jaden's Spore counter: four of them hurt him every round
 FIGHT_END = 3.0  # the fight over: no more blows, and two powers back for everyone
 WIN = 1000.0
+LATER = 0.8  # an effect a round or more away: the fight may be over, the foe changed
 
 
 def living(state: CatharsisState) -> list[Hero]:
@@ -300,10 +303,33 @@ def activation_value(state: CatharsisState, hero: Hero, cmd: Any) -> float:
         value -= EXHAUST
     if ab.store:
         value += 0.8 * DIE * len(cmd.dice)  # the dice come back in his pools
+        stored = [hero.dice[d].value for d in cmd.dice]
+        value += store_gain(state, hero, stored, None if reusable or not ab.exhaust else cmd.slot)
     value -= DIE * len(cmd.dice)
     if ab.pool:
         value -= 0.3 * len(ab.cost)
     return value
+
+
+def store_gain(state: CatharsisState, hero: Hero, values: list[int], skip: int | None = None) -> float:
+    """Hidorian: what dice put into his pools are worth. A Retrieve on his board (ready, and not the
+    power `skip` that a Store would exhaust) whose digits his pools lack gains the share of the
+    missing digits these dice fill, of what it would do now, paid a round later at the earliest."""
+    have = Counter({v: n for v, n in hero.pools.items() if n > 0}) + Counter(hero.storing)
+    best = 0.0
+    for i, slot in enumerate(hero.board):
+        ab = content().ability(slot.card, "bottom", slot.face)
+        if i == skip or not slot.ready or ab is None or not ab.pool:
+            continue
+        for pattern in parse_cost(ab.cost):
+            if pattern.anys or pattern.sets or not pattern.fixed:
+                continue
+            missing = Counter(pattern.fixed) - have
+            filled = sum((missing & Counter(values)).values())
+            if filled:
+                worth = ability_value(state, hero, ab, SimpleNamespace(target=None), i)
+                best = max(best, LATER * worth * filled / sum(missing.values()))
+    return best
 
 
 def wound_slack(state: CatharsisState, hero: Hero) -> int:

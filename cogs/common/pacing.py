@@ -119,13 +119,13 @@ class Pacer:
         self._global: deque[float] = deque()
         # Waiters for the global budget, in order: the urgent line is served first. One waiter at a
         # time holds the turn (it waits for room, then leaves and hands the turn on).
-        self._queue: deque[asyncio.Future[None]] = deque()
-        self._later: deque[asyncio.Future[None]] = deque()
+        self._queue: deque[tuple[asyncio.Future[float | None], int]] = deque()  # (waiter, requests)
+        self._later: deque[tuple[asyncio.Future[float | None], int]] = deque()
         # Redraws under way that need a request past their reservation: served before both lines,
         # as they already waited their turn (at the back of a long line, a first DM panel's send
         # waited as long again as its open).
-        self._going: deque[asyncio.Future[None]] = deque()
-        self._holder: asyncio.Future[None] | None = None
+        self._going: deque[tuple[asyncio.Future[float | None], int]] = deque()
+        self._holder: asyncio.Future[float | None] | None = None
         self.stats: PacerStats | None = None  # kept when set (the load benchmark)
 
     # -- waiting ------------------------------------------------------------------
@@ -162,13 +162,13 @@ class Pacer:
         while (wait := self.channel_wait(channel, needs)) > 0:
             await self._sleep(wait)
         room = self._clock()
-        await self._global_turn(sum(needs.values()), urgent, going)
-        now = self._clock()
+        counted = await self._global_turn(sum(needs.values()), urgent, going)
+        now = self._clock() if counted is None else counted
         if self.stats is not None:
-            self.stats.waits.append((room - came, now - room, depth, urgent))
+            self.stats.waits.append((room - came, self._clock() - room, depth, urgent))
         for kind, count in needs.items():
             for _ in range(count):
-                self._record(channel, kind, now)
+                self._record(channel, kind, now, budget=False)
         return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now, urgent)
 
     def release(self, ticket: Ticket | None) -> None:
@@ -186,38 +186,61 @@ class Pacer:
                     _discard(self._global, ticket.at)
         ticket.reserved.clear()
 
-    async def _global_turn(self, count: int, urgent: bool = True, going: bool = False) -> None:
-        """Wait in line for the global budget; the holder of the turn leaves once it has room."""
+    async def _global_turn(self, count: int, urgent: bool = True, going: bool = False) -> float | None:
+        """Wait in line for the global budget; the holder of the turn leaves once it has room.
+        Returns when its requests were counted in the budget (None: there is no budget)."""
         if self._global_bucket is None:
-            return
+            return None
         if self._holder is None and not self._going and not self._queue and not self._later and self.global_wait(count) <= 0:
-            return
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        (self._going if going else self._queue if urgent else self._later).append(turn)
+            return self._count_global(count)
+        turn: asyncio.Future[float | None] = asyncio.get_running_loop().create_future()
+        (self._going if going else self._queue if urgent else self._later).append((turn, count))
         if self._holder is None:
             self._pass_turn()
         try:
-            await turn
+            granted = await turn
+            if granted is not None:
+                return granted
             while (wait := self.global_wait(count)) > 0:
                 await self._sleep(wait)
+            return self._count_global(count)  # before the turn passes on, in `finally`
         finally:
             for line in (self._going, self._queue, self._later):
-                with contextlib.suppress(ValueError):
-                    line.remove(turn)
+                for waiter in [w for w in line if w[0] is turn]:
+                    line.remove(waiter)
             if self._holder is turn:
                 self._holder = None
                 self._pass_turn()
 
+    def _count_global(self, count: int) -> float:
+        now = self._clock()
+        for _ in range(count):
+            self._global.append(now)
+        return now
+
     def _pass_turn(self) -> None:
-        """The next waiter takes the turn: a redraw under way, else the oldest urgent one, else the
-        oldest of the rest."""
+        """Let go at once every waiter in order whose requests fit in the budget now, counting them
+        from now (each one woken in turn took a turn of the event loop, a tenth of a second and more
+        in a busy moment: the budget was left unused between them); the first that does not fit
+        takes the turn and waits for room. The order: redraws under way, the oldest urgent, the rest."""
+        assert self._global_bucket is not None
+        bucket = self._global_bucket
+        now = self._clock()
+        free = bucket.requests - len(self._window(self._global, bucket, now, slack=0.0))
         for line in (self._going, self._queue, self._later):
             while line:
-                turn = line.popleft()
-                if not turn.done():  # a cancelled waiter's future is done: skip it
-                    turn.set_result(None)
-                    self._holder = turn
-                    return
+                turn, count = line[0]
+                if turn.done():  # a cancelled waiter's future is done: skip it
+                    line.popleft()
+                    continue
+                line.popleft()
+                if min(count, bucket.requests) <= free:
+                    free -= count
+                    turn.set_result(self._count_global(count))
+                    continue
+                turn.set_result(None)
+                self._holder = turn
+                return
 
     def backlog(self, *, urgent: bool = True) -> float:
         """Seconds a request asking now would wait for the global budget, by the line ahead of it."""
@@ -303,10 +326,10 @@ class Pacer:
             times.append(now)
         return now
 
-    def _record(self, channel: Hashable, kind: str, now: float) -> None:
+    def _record(self, channel: Hashable, kind: str, now: float, *, budget: bool = True) -> None:
         if kind in self._buckets:
             self._spent.setdefault((channel, kind), deque()).append(now)
-        if self._global_bucket is not None:
+        if budget and self._global_bucket is not None:
             self._global.append(now)
 
     def _window(self, times: deque[float] | None, bucket: Bucket, now: float, slack: float | None = None) -> deque[float]:

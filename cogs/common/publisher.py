@@ -57,6 +57,10 @@ HEARD_FOR = 14 * 60.0
 # At a Start, a first DM panel that would wait longer than this for the bot's global budget is
 # shown at once to its player alone in the channel, through a follow-up of their own (`_early_panel`).
 PANEL_LATE = 3.0
+# Early panels sent at once: a burst of them (one per player of every new game) took the shared
+# HTTP connections, and paced requests let go meanwhile queued for one and reached Discord bunched,
+# past its global limit (429s at load 9).
+EARLY_AT_ONCE = 8
 EARLY_PANEL = "Your panel, only for you: the bot is busy, so its copy in your direct messages comes a little later."
 RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
@@ -92,6 +96,7 @@ class DiscordPublisher:
         self._starting: dict[int, int] = {}
         # (channel, user) -> (until when, the follow-up webhook of their newest answered interaction there)
         self._heard: dict[tuple[int, int], tuple[float, discord.Webhook]] = {}
+        self._early_slots = asyncio.Semaphore(EARLY_AT_ONCE)
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -399,7 +404,8 @@ class DiscordPublisher:
         if not embeds:
             return
         try:
-            await webhook.send(EARLY_PANEL, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True)
+            async with self._early_slots:
+                await webhook.send(EARLY_PANEL, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True)
         except discord.HTTPException as exc:  # the token expired, or Discord refused: the DM panel comes
             log.info("session %s: no early panel for %s (%s)", session_id, user_id, exc)
 

@@ -156,6 +156,28 @@ async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
         assert times[i + 2] - times[i] >= 1.0 - 1e-6
 
 
+async def test_when_room_comes_every_waiter_that_fits_goes_at_once() -> None:
+    """Waiters woken one at a time each took a turn of the event loop (a tenth of a second and more
+    in a busy moment), and the budget stayed unused between them: when room comes, all that fit go
+    together, counted from then; the next one holds the turn and waits for more room."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(3, 1.0))
+    for _ in range(3):
+        pacer.spend(("channel", 0), "edit")  # the budget is full until 1.0 s
+    waiters = [asyncio.create_task(pacer.ready(("channel", n), {"edit": 1})) for n in range(1, 5)]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert pacer.waiting() == (3, 0) and not any(w.done() for w in waiters)  # one holds the turn, three in line
+    clock.now = 1.0
+    for _ in range(4):  # a busy event loop: each of its turns takes a tenth of a second
+        await asyncio.sleep(0)
+        clock.now = round(clock.now + 0.1, 6)
+    assert [w.done() for w in waiters] == [True, True, True, False]
+    assert [w.result().at for w in waiters[:3]] == [1.0, 1.0, 1.0]  # not 1.0, 1.1, 1.2
+    assert pacer.waiting() == (0, 0)  # the fourth holds the turn, until 2.0 s
+    waiters[3].cancel()
+
+
 async def test_urgent_waiters_for_the_global_budget_go_before_the_rest_that_came_first() -> None:
     """A burst of lobby edits (not urgent) queued first; the tables that came after them still go
     first, then the lobbies, each line in its own order, never past the budget; a redraw under

@@ -200,7 +200,10 @@ class Store:
         self._no_dms: set[int] = set()  # sessions whose DM rows are all in `_dms`
         # (guild, user, game, kind) -> those records as saved, by name; least recently read first.
         self._records: OrderedDict[tuple[int, int, str, str], list[dict[str, Any]]] = OrderedDict()
-        self._record_writes = 0  # bumped by every record write: a read that began before one is not cached
+        # (guild, user, game, kind) -> [reads of those records under way, writes to them meanwhile]:
+        # a read that a write overlapped is not cached (per player: in a burst, some player's write
+        # overlapped nearly every read).
+        self._record_reads: dict[tuple[int, int, str, str], list[int]] = {}
 
     async def init(self, *, migrate: bool = False) -> None:
         """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
@@ -469,24 +472,32 @@ class Store:
         if group is not None:
             self._records.move_to_end(key)
             return group
-        writes = self._record_writes
-        async with self._sessions() as db:
-            q = select(PlayerRecord).where(
-                PlayerRecord.guild_id == guild_id,
-                PlayerRecord.user_id == user_id,
-                PlayerRecord.game == game,
-                PlayerRecord.kind == kind,
-            )
-            group = sorted((r.model_dump() for r in (await db.exec(q)).all()), key=_by_name)
-        if writes == self._record_writes:  # no write meanwhile: what was read is what there is
+        reading = self._record_reads.setdefault(key, [0, 0])
+        reading[0] += 1
+        writes = reading[1]
+        try:
+            async with self._sessions() as db:
+                q = select(PlayerRecord).where(
+                    PlayerRecord.guild_id == guild_id,
+                    PlayerRecord.user_id == user_id,
+                    PlayerRecord.game == game,
+                    PlayerRecord.kind == kind,
+                )
+                group = sorted((r.model_dump() for r in (await db.exec(q)).all()), key=_by_name)
+        finally:
+            reading[0] -= 1
+            if not reading[0]:
+                del self._record_reads[key]
+        if writes == reading[1]:  # no write meanwhile: what was read is what there is
             self._records[key] = group
             while len(self._records) > RECORD_GROUPS_KEPT:
                 self._records.popitem(last=False)
         return group
 
     def _record_written(self, record: PlayerRecord, *, deleted: bool = False) -> None:
-        self._record_writes += 1
         key = (record.guild_id, record.user_id, record.game, record.kind)
+        if key in self._record_reads:
+            self._record_reads[key][1] += 1
         group = self._records.get(key)
         if group is None:
             return
@@ -494,8 +505,10 @@ class Store:
         self._records[key] = kept if deleted else sorted([*kept, record.model_dump()], key=_by_name)
 
     def _records_doubted(self, record: PlayerRecord) -> None:
-        self._record_writes += 1
-        self._records.pop((record.guild_id, record.user_id, record.game, record.kind), None)
+        key = (record.guild_id, record.user_id, record.game, record.kind)
+        if key in self._record_reads:
+            self._record_reads[key][1] += 1
+        self._records.pop(key, None)
 
     async def get_record(
         self, guild_id: int, user_id: int, game: str, kind: str, name: str

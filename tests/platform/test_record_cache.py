@@ -3,6 +3,10 @@ reads them for every player who joins, and in a burst those reads queued on the 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
 import pytest
 
 from bot.service import SessionService
@@ -89,3 +93,27 @@ async def test_the_cache_keeps_a_bounded_number_of_players(store: Store, monkeyp
     for user in (1, 2, 3):
         await store.list_records(1, user, "apocrypha", "saint")
     assert list(store._records) == [(1, 2, "apocrypha", "saint"), (1, 3, "apocrypha", "saint")]
+
+
+async def test_a_read_a_write_to_the_same_records_overlapped_is_not_cached(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = asyncio.Event()
+    opened = store._sessions
+
+    @contextlib.asynccontextmanager
+    async def held() -> AsyncIterator[object]:
+        await gate.wait()  # the reads wait here, under way, while the write goes through
+        async with opened() as db:
+            yield db
+
+    monkeypatch.setattr(store, "_sessions", held)
+    mine = asyncio.create_task(store.list_records(1, 2, "apocrypha", "saint"))
+    others = asyncio.create_task(store.list_records(1, 3, "apocrypha", "saint"))
+    await asyncio.sleep(0)
+    await store.save_record(PlayerRecord(**SAINT, name="Julian"))  # player 2's
+    gate.set()
+    await asyncio.gather(mine, others)
+    assert (1, 2, "apocrypha", "saint") not in store._records  # may predate the write: read again next time
+    assert (1, 3, "apocrypha", "saint") in store._records  # another player's write does not matter
+    assert store._record_reads == {}
+    assert names(await store.list_records(1, 2, "apocrypha", "saint")) == ["Julian"]
+    assert (1, 2, "apocrypha", "saint") in store._records

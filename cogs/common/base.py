@@ -456,7 +456,7 @@ class GameCog(LearnCommands, commands.GroupCog):
                     await in_time(interaction, service.leave(row.id, user))
                 else:
                     async with self.bot.publisher.starting(row.id):
-                        await in_time(interaction, self.start_game(row, user))
+                        await in_time(interaction, self.start_game(row, user), first=True)
                         if await self.bot.publisher.answer_start(interaction, row.id):
                             return  # the table, under the lobby, is the click's answer
                 await ack(interaction)
@@ -579,7 +579,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             assert row.id is not None
             async with self.bot.publisher.starting(row.id):
                 # Deferred publicly if late: the answer is the new table, for everyone.
-                notice = await in_time(interaction, self.start_game(row, interaction.user.id), public=True)
+                notice = await in_time(interaction, self.start_game(row, interaction.user.id), public=True, first=True)
                 if await self.bot.publisher.answer_start(interaction, row.id):
                     return
         except GameError as exc:

@@ -14,7 +14,7 @@ import logging
 import time
 import weakref
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
 import discord
@@ -110,7 +110,7 @@ FIRST_BYTES = FirstBytes()
 _GATE = "first answer under way"  # interaction.extras key: the guard's deferral, until it lands
 _PUBLIC_THINKING = "public thinking"  # interaction.extras key: deferred publicly, "thinking" not filled in yet
 _GUARDS: set[asyncio.Task[None]] = set()  # the guards' deferrals in flight (a task needs a reference)
-_WORK: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+_WORK: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, WorkSlots] = weakref.WeakKeyDictionary()
 
 
 def age(interaction: discord.Interaction) -> float:
@@ -118,8 +118,50 @@ def age(interaction: discord.Interaction) -> float:
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
-def _slots() -> asyncio.Semaphore:
-    return _WORK.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(WORK_SLOTS))
+class WorkSlots:
+    """WORK_SLOTS places for the work of interactions answered first; waiters are served in order,
+    the Starts' before the rest: a Start's work deals the game and draws the new table and its
+    players' first panels, and in a burst of new games it queued behind every move (the table came
+    6-15 s after the Start, and the players' panels after it)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._first: deque[asyncio.Future[None]] = deque()
+        self._rest: deque[asyncio.Future[None]] = deque()
+
+    def locked(self) -> bool:
+        return self._free <= 0
+
+    @contextlib.asynccontextmanager
+    async def hold(self, *, first: bool = False) -> AsyncIterator[None]:
+        if self._free > 0 and not self._first and not self._rest:
+            self._free -= 1
+        else:
+            place: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            (self._first if first else self._rest).append(place)
+            try:
+                await place  # a slot handed over by the work that left it
+            except asyncio.CancelledError:
+                if place.done() and not place.cancelled():
+                    self._leave()  # handed over just as this waiter was cancelled: pass it on
+                raise
+        try:
+            yield
+        finally:
+            self._leave()
+
+    def _leave(self) -> None:
+        for line in (self._first, self._rest):
+            while line:
+                place = line.popleft()
+                if not place.done():  # a cancelled waiter's place is done: skip it
+                    place.set_result(None)
+                    return
+        self._free += 1
+
+
+def _slots() -> WorkSlots:
+    return _WORK.setdefault(asyncio.get_running_loop(), WorkSlots(WORK_SLOTS))
 
 
 def work_queued() -> bool:
@@ -188,9 +230,10 @@ async def defer(interaction: discord.Interaction, *, public: bool = False) -> No
         await _deferral(interaction, public)
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False) -> T:
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False, first: bool = False) -> T:
     """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first.
-    When the bot is busy, defer before the work starts, and run it in one of WORK_SLOTS."""
+    When the bot is busy, defer before the work starts, and run it in one of WORK_SLOTS (`first`:
+    before the work waiting without it, as a Start's)."""
     try:
         if await fresh(interaction) and FIRST_BYTES.busy(interaction):
             await defer(interaction, public=public)
@@ -200,7 +243,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, publi
             work.close()  # never started: no "never awaited" warning
         raise
     if answered:
-        async with _slots():
+        async with _slots().hold(first=first):
             return await work
     task = asyncio.ensure_future(work)
     budget = DEFER_AT - age(interaction)

@@ -45,6 +45,10 @@ GLOBAL_BUCKET = Bucket(40, 1.0)
 # own locks, a free connection, the network), and a request let go right at the window's edge could
 # arrive inside the old window (a 429 with retry_after 0.001 s, 1 in 5 runs at load 12).
 SLACK = 0.1
+# With the global budget held by requests let go more than a second ago and still unanswered, how
+# often a waiter looks again (their answers free the room).
+IN_FLIGHT_POLL = 0.05
+FLYING_MAX = 30.0  # seconds after which a request's answer is no longer waited for (a lost count)
 
 
 @dataclass
@@ -127,6 +131,7 @@ class Pacer:
         self._going: deque[tuple[asyncio.Future[float | None], int]] = deque()
         self._holder: asyncio.Future[float | None] | None = None
         self.stats: PacerStats | None = None  # kept when set (the load benchmark)
+        self._flying: list[float] = []  # when each request let go and not yet answered was counted
 
     # -- waiting ------------------------------------------------------------------
     def channel_wait(self, channel: Hashable, needs: Mapping[str, int]) -> float:
@@ -151,8 +156,23 @@ class Pacer:
             return 0.0
         now = self._clock()
         times = self._window(self._global, bucket, now, slack=0.0)  # its margin is in its size
-        over = len(times) + min(count, bucket.requests) - bucket.requests
-        return times[over - 1] + bucket.per - now if over > 0 else 0.0
+        over = self._used(now) + min(count, bucket.requests) - bucket.requests
+        if over <= 0:
+            return 0.0
+        if over <= len(times):
+            return times[over - 1] + bucket.per - now
+        return IN_FLIGHT_POLL  # the room is held by requests let go long ago and not yet answered
+
+    def _used(self, now: float) -> int:
+        """Requests the global budget holds now: those counted in its window, and those let go
+        more than a window ago and still unanswered (Discord may not have them yet: discord.py's
+        locks, a free connection; they are counted again from their answer)."""
+        assert self._global_bucket is not None
+        window = self._window(self._global, self._global_bucket, now, slack=0.0)
+        gone = now - self._global_bucket.per
+        if self._flying and self._flying[0] < now - FLYING_MAX:  # an answer never noted: not held forever
+            self._flying = [at for at in self._flying if at >= now - FLYING_MAX]
+        return len(window) + sum(1 for at in self._flying if at <= gone)
 
     async def ready(self, channel: Hashable, needs: Mapping[str, int], *, urgent: bool = True, going: bool = False) -> Ticket:
         """Wait until the channel and the global budget have room for `needs`, and reserve it.
@@ -226,7 +246,7 @@ class Pacer:
         assert self._global_bucket is not None
         bucket = self._global_bucket
         now = self._clock()
-        free = bucket.requests - len(self._window(self._global, bucket, now, slack=0.0))
+        free = bucket.requests - self._used(now)
         for line in (self._going, self._queue, self._later):
             while line:
                 turn, count = line[0]
@@ -281,6 +301,8 @@ class Pacer:
             urgent = ticket.urgent if ticket is not None else True
             at = (await self.ready(channel, {kind: 1}, urgent=urgent, going=ticket is not None)).at
         _PENDING.set((channel, kind, at))
+        if self._global_bucket is not None:
+            self._flying.append(at)
         if self.stats is not None:
             self.stats.went.append(at)
 
@@ -304,6 +326,8 @@ class Pacer:
         pending = _PENDING.get()
         if pending is not None:
             _PENDING.set(None)
+            with contextlib.suppress(ValueError):
+                self._flying.remove(pending[2])
             answered = self._retime(*pending, only_if_counted=True)
             if self.stats is not None:
                 self.stats.round_trips.append(answered - pending[2])
@@ -321,8 +345,8 @@ class Pacer:
             try:
                 times.remove(at)
             except ValueError:  # it has left the window already
-                if only_if_counted:
-                    continue
+                if only_if_counted and times is spent:
+                    continue  # (the global budget counts it from its answer whenever that comes)
             times.append(now)
         return now
 

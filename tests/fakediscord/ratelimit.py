@@ -42,6 +42,7 @@ class Limit:
 class _Window:
     reset_at: float
     used: int = 0
+    per: float = 1.0
 
 
 @dataclass
@@ -52,6 +53,7 @@ class RateLimits:
     refused: list[tuple[str, str, float]] = field(default_factory=list)
     _windows: dict[tuple[str, str, str], _Window] = field(default_factory=dict)
     _global: _Window | None = None
+    _global_before: _Window | None = None  # the window before, for a request stamped inside it
 
     @classmethod
     def off(cls) -> RateLimits:
@@ -81,7 +83,12 @@ class RateLimits:
         if name not in OUTSIDE_GLOBAL and self.global_per_second is not None:
             window = self._global
             if window is None or now >= window.reset_at:
-                window = self._global = _Window(now + 1.0)
+                self._global_before, window = window, _Window(now + 1.0)
+                self._global = window
+            elif now < window.reset_at - window.per and self._global_before is not None and now < self._global_before.reset_at:
+                # Stamped before this window began (the fake read it late, after a later one): it
+                # arrived in the window before, and counts there, as on Discord.
+                window = self._global_before
             if window.used >= self.global_per_second:
                 return self._refuse(method, path, window.reset_at - now, scope="global")
             window.used += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
-from cogs.common.pacing import Bucket, Pacer
+from cogs.common.pacing import IN_FLIGHT_POLL, Bucket, Pacer
 from cogs.common.publisher import DiscordPublisher
 
 
@@ -154,6 +154,19 @@ async def test_the_global_budget_serves_waiters_in_arrival_order() -> None:
     assert times[:2] == [0.0, 0.0] and 1.0 <= times[2] <= times[3] < 1.1 and 2.0 <= times[4] <= times[5] < 2.1
     for i in range(len(times) - 2):  # never 3 in one second
         assert times[i + 2] - times[i] >= 1.0 - 1e-6
+
+
+async def test_a_request_unanswered_after_its_window_still_holds_its_room_until_its_answer() -> None:
+    """A request let go and not answered a second later may not have reached Discord yet (a loaded
+    event loop, a free connection): it keeps its room in the global budget until its answer, and
+    is counted from then; let go at once, the next second's requests arrived with it (429s)."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(1, 1.0))
+    await pacer.take(("channel", 1), "send")
+    clock.now = 1.5
+    assert pacer.global_wait(1) == IN_FLIGHT_POLL  # its window has passed, its answer has not come
+    pacer.sent()  # the answer, at 1.5 s
+    assert pacer.global_wait(1) == 1.0  # counted from its answer: room again at 2.5 s
 
 
 async def test_when_room_comes_every_waiter_that_fits_goes_at_once() -> None:

@@ -10,10 +10,10 @@ from bot.games.catharsis.avatar import POWER_PER_BLOW
 from bot.games.catharsis.cards import LEVELS, Attack, BossDeck, Encounter, Scaled, content
 from bot.games.catharsis.duo import DuoCard
 from bot.games.catharsis.duo import cards as duo_cards
-from bot.games.catharsis.morale import TOUGHNESS
+from bot.games.catharsis.morale import TOUGHNESS, TOUGHNESS_BY_SIZE
 from cogs.catharsis.render import COLOUR, ability_text, block_text
 from cogs.common.help import unique_names
-from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip
+from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip, plural
 
 ATTACKS = {
     "player": "{n} damage to one hero (the party picks who)",
@@ -140,9 +140,16 @@ def card_embed(card_id: str) -> discord.Embed:
 
 
 def toughness_text() -> str:
-    """'New Questors 90%, Veterans 110%, Last Ditch 120%' (the house rule in bot.games.catharsis.morale)."""
+    """'New Questors 90%, Veterans 110%, Last Ditch 115% (for 1 hero 88%, 113%, 118%; ...)': the house
+    rule in bot.games.catharsis.morale, with the party sizes that have their own."""
     names = {"new-questors": "New Questors", "veterans": "Veterans", "last-ditch": "Last Ditch"}
-    return ", ".join(f"{names[level]} {pct}%" for level, pct in TOUGHNESS.items() if level in names)
+    text = ", ".join(f"{names[level]} {pct}%" for level, pct in TOUGHNESS.items() if level in names)
+    sizes = [
+        f"for {plural(size, 'hero', 'heroes')} "
+        + ", ".join(f"{pct}%" for level, pct in table.items() if level in names)
+        for size, table in sorted(TOUGHNESS_BY_SIZE.items())
+    ]
+    return text + (f" ({'; '.join(sizes)})" if sizes else "")
 
 
 def encounter_embed(card: Encounter) -> discord.Embed:

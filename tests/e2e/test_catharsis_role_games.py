@@ -88,6 +88,11 @@ ROLES: dict[str, tuple[Callable[..., bool], Callable[..., bool], str]] = {
 }
 
 
+# The seeded player's seed, where seed 3's game ends before the mechanic shows in full (the numbers
+# that set a game's length are retuned from time to time).
+SEEDS = {"aiden": 4}
+
+
 @pytest.mark.parametrize("role", sorted(ROLES))
 async def test_a_role_s_mechanic_through_the_panel(fake_discord: FakeDiscord, tmp_path: Path, role: str) -> None:
     own_move, effect_seen, words = ROLES[role]
@@ -100,7 +105,7 @@ async def test_a_role_s_mechanic_through_the_panel(fake_discord: FakeDiscord, tm
         name = content().roles[role].name
         assert name in fake.public_text(w.table)
 
-        rng = Rng.from_seed(3)
+        rng = Rng.from_seed(SEEDS.get(role, 3))
         used, said = 0, False
 
         async def own_moves_first(state: CatharsisState, seat: int, actions: list[Any]) -> Any:

@@ -10,7 +10,7 @@ from bot.engine.seats import seat_ref
 from bot.games.catharsis import avatar, godmind, guard, priest, quarry, summoner, vermin
 from bot.games.catharsis.cards import Encounter, content, scaled
 from bot.games.catharsis.damage import add_packet, lose_morale
-from bot.games.catharsis.morale import TOUGHNESS
+from bot.games.catharsis.morale import toughness
 from bot.games.catharsis.state import CatharsisState, Foe
 
 if TYPE_CHECKING:
@@ -115,7 +115,8 @@ def adjust_dice(ctx: Ctx, count: int, by: int, up_to: bool) -> None:
 
 
 def new_foe(state: CatharsisState, card: Encounter) -> Foe:
-    hp = max(1, round(scaled(card.health, state.public.party_size) * TOUGHNESS[state.public.difficulty] / 100))
+    pub = state.public
+    hp = max(1, round(scaled(card.health, pub.party_size) * toughness(pub.difficulty, pub.party_size) / 100))
     foe = Foe(card=card.id, name=card.name, health=hp, max_health=hp, boss=card.kind == "boss")
     if deck_counter(state) == "growth" and card.kind == "boss":
         foe.growth = state.public.growth_bank

@@ -47,6 +47,18 @@ TOUGHNESS: dict[str, int] = {
     "veterans": 110,
     "last-ditch": 115,
 }
+# Party sizes whose ladder needs its own slope (house rule, measured: docs/balance.md). A lone
+# hero's foes have a few health points each, which 90-115% hardly moved once rounded, so one hero
+# climbs more steeply; two heroes' Last Ditch lost most games at 115%, so two climb less.
+TOUGHNESS_BY_SIZE: dict[int, dict[str, int]] = {
+    1: {"new-questors": 88, "adventurers": 100, "veterans": 113, "last-ditch": 118},
+    2: {"new-questors": 96, "adventurers": 100, "veterans": 104, "last-ditch": 105},
+}
+
+
+def toughness(difficulty: str, party_size: int) -> int:
+    """The foes' health at this difficulty, in percent of the card's value for the party size."""
+    return TOUGHNESS_BY_SIZE.get(party_size, TOUGHNESS)[difficulty]
 
 TABLES: dict[int, list[list[Block]]] = {
     1: [

@@ -155,7 +155,7 @@ def test_spore_counters_hurt_the_foe_at_the_start_of_each_round() -> None:
     s = act(s, 0, type="activate", slot=0, dice=[0])
     assert s.public.foes[0].spores == 1
     s = act(s, 0, type="done")
-    s = act(s, 0, type="take", packet=0, slots=[1, 1])
+    s = act(s, 0, type="take", packet=0, slots=[1] * s.public.packets[0].amount)
     if s.public.vote is not None:
         s = act(s, 0, type="vote", option=0)
     assert s.public.round == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.prng import Rng
 from bot.games.catharsis.bossdeck import build_deck
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import content, scaled
 from bot.games.catharsis.combat import run_blocks
 from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
 
@@ -91,7 +91,8 @@ def test_horrific_mass_growth_feeds_it_each_round() -> None:
     s.public.foes[0].health = wounded
     s = act(s, 0, type="done")
     party = next(p for p in s.public.packets if p.mode == "party")
-    assert party.amount == 2 + 2
+    blow = next(scaled(a.amount, 1) for a in content().encounters["horrific-mass"].attacks if a.kind == "party")
+    assert party.amount == blow + 2
     while s.public.packets:
         hero = s.public.heroes[0]
         s = act(

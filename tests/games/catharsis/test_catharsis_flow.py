@@ -114,9 +114,9 @@ def test_recover_after_a_defeated_monster_refreshes_up_to_two() -> None:
 
 def test_losing_every_hero_loses_the_game() -> None:
     s = new_game(1, roles=["unmei"], first=["blighted-stallion"])
-    board(s, 0, P("Quick Draw"))
+    board(s, 0, P("Quick Draw"), ready=False)  # one exhausted power: the first point discards it
     s = act(s, 0, type="done")
-    s = act(s, 0, type="take", packet=0, slots=[0, 0])
+    s = act(s, 0, type="take", packet=0, slots=[0])
     assert s.public.winner is False and RULES.result(s) == "The party fell before the Corrupted Horse."
     assert "already over" in refused(s, 0, type="roll")
 

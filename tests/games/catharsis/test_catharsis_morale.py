@@ -15,10 +15,20 @@ from bot.games.catharsis.morale import (
     STANDARD,
     TABLES,
     TOUGHNESS,
+    TOUGHNESS_BY_SIZE,
     tier_for,
     tier_name,
 )
-from tests.games.catharsis.catharsis_driver import act, board, dice, morale_blow, new_game, power_id, refused
+from tests.games.catharsis.catharsis_driver import (
+    act,
+    board,
+    dice,
+    morale_blow,
+    new_game,
+    power_id,
+    refused,
+    take_all,
+)
 
 P = power_id
 
@@ -136,9 +146,7 @@ def test_no_rerolls_and_fewer_dice_take_hold_next_round() -> None:
     s = new_game(1, roles=["unmei"], first=["corrupted-horse"])
     s.public.next_no_reroll = True
     s.public.next_fewer_dice = 2
-    s = act(s, 0, type="done")
-    s = act(s, 0, type="take", packet=0, slots=[0, 1, 2])
-    s = act(s, 0, type="take", packet=0, slots=[3])
+    s = take_all(act(s, 0, type="done"))
     s = act(s, 0, type="vote", option=0)
     s = act(s, 0, type="roll")
     assert len(s.public.heroes[0].dice) == 4
@@ -212,11 +220,10 @@ def test_foe_strikes_first_when_the_table_says_so() -> None:
     s = new_game(1, roles=["unmei"], first=["blighted-stallion"])
     s.public.morale = 17 + 2 * morale_blow("blighted-stallion", 1) + 1  # its two saps reach no tier
     s.public.next_foe_first = True
-    s = act(s, 0, type="done")
-    s = act(s, 0, type="take", packet=0, slots=[0, 1])
+    s = take_all(act(s, 0, type="done"))
     s = act(s, 0, type="vote", option=0)
     assert s.public.round == 2 and len(s.public.packets) == 1  # the blow lands before anyone rolls
-    s = act(s, 0, type="take", packet=0, slots=[2, 3])
+    s = take_all(s)
     s = act(s, 0, type="done")
     assert not s.public.packets  # no second attack that round
 
@@ -279,9 +286,38 @@ def test_foes_are_tougher_the_higher_the_difficulty() -> None:
     assert TOUGHNESS["adventurers"] == 100
     assert TOUGHNESS["new-questors"] < 100 < min(TOUGHNESS["veterans"], TOUGHNESS["last-ditch"])
     card = content().encounters["blighted-stallion"]
-    s = new_game(2, roles=["unmei", "leme"], first=["blighted-stallion"])
-    assert s.public.foes[0].health == card.health[1]  # Adventurers: the card's own value
+    s = new_game(3, roles=["unmei", "leme", "jaden"], first=["blighted-stallion"])
+    assert s.public.foes[0].health == card.health[2]  # Adventurers: the card's own value
     for level, pct in TOUGHNESS.items():
         s.public.difficulty = level
         foe = new_foe(s, card)
-        assert foe.health == foe.max_health == round(card.health[1] * pct / 100)
+        assert foe.health == foe.max_health == round(card.health[2] * pct / 100)
+
+
+def test_two_heroes_climb_the_ladder_less_steeply() -> None:
+    two = TOUGHNESS_BY_SIZE[2]
+    assert two["adventurers"] == 100
+    assert TOUGHNESS["new-questors"] <= two["new-questors"] < 100 < two["veterans"] <= two["last-ditch"]
+    assert two["last-ditch"] < TOUGHNESS["last-ditch"]
+    card = content().encounters["blighted-stallion"]
+    s = new_game(2, roles=["unmei", "leme"], first=["blighted-stallion"])
+    for level, pct in two.items():
+        s.public.difficulty = level
+        assert new_foe(s, card).health == round(card.health[1] * pct / 100)
+
+
+def test_a_lone_heros_foes_follow_their_own_steeper_ladder() -> None:
+    # House rule: a lone hero's foes have a few health points each, which 90-115% hardly moves.
+    lone = TOUGHNESS_BY_SIZE[1]
+    assert lone["adventurers"] == 100  # the card's one-hero value is still the Adventurers value
+    assert lone["new-questors"] < TOUGHNESS["new-questors"]
+    assert lone["veterans"] > TOUGHNESS["veterans"] and lone["last-ditch"] > TOUGHNESS["last-ditch"]
+    card = content().encounters["horrific-mass"]
+    s = new_game(1, roles=["hidorian"], boss="horrific-mass")
+    healths = []
+    for level, pct in lone.items():
+        s.public.difficulty = level
+        foe = new_foe(s, card)
+        assert foe.health == round(card.health[0] * pct / 100)
+        healths.append(foe.health)
+    assert healths == sorted(set(healths))  # every step up the ladder is a sturdier Boss

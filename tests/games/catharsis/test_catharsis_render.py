@@ -6,6 +6,7 @@ from bot.engine.state import project
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
+from bot.games.catharsis.morale import TOUGHNESS_BY_SIZE
 from cogs.catharsis import render, views
 from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id
 
@@ -211,6 +212,8 @@ def test_a_foes_card_says_its_health_is_for_adventurers_and_how_the_others_scale
     stallion = content().encounters["blighted-stallion"].health
     assert f"Health {'/'.join(map(str, stallion))}" in text
     assert "That health is for Adventurers" in text and "Veterans 110%" in text and "Last Ditch 115%" in text
+    lone = TOUGHNESS_BY_SIZE[1]
+    assert f"(for 1 hero {lone['new-questors']}%, {lone['veterans']}%, {lone['last-ditch']}%; for 2 heroes" in text
 
 
 def test_the_table_names_every_hero_while_traps_are_set_aside() -> None:

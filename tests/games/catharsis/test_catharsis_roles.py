@@ -138,7 +138,7 @@ def test_tenzin_flip_adds_a_phantom_blow_every_second_strike() -> None:
 def test_jaden_passive_spores_the_foe_that_wounds_him() -> None:
     s = new_game(1, roles=["jaden"], first=["blighted-stallion"])
     s = act(s, 0, type="done")
-    s = act(s, 0, type="take", packet=0, slots=[0, 1])
+    s = act(s, 0, type="take", packet=0, slots=list(range(s.public.packets[0].amount)))
     assert s.public.foes[0].spores == 1
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.prng import Rng
 from bot.games.catharsis.bossdeck import build_deck
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import content, scaled
 from bot.games.catharsis.combat import new_foe
 from tests.games.catharsis.catharsis_driver import act, board, dice, morale_blow, new_game, power_id, take_all
 
@@ -27,7 +27,8 @@ def test_she_shoots_then_slips_three_cards_deeper_keeping_her_wounds() -> None:
     s = act(s, 0, type="activate", slot=0, dice=[0])
     assert s.public.foes[0].health == full - 3
     s = act(s, 0, type="done")
-    assert [p.amount for p in s.public.packets] == [2]  # she fires before she runs
+    shot = next(scaled(a.amount, 1) for a in content().encounters[SNIPER].attacks if a.kind == "player")
+    assert [p.amount for p in s.public.packets] == [shot]  # she fires before she runs
     s = take_all(s)
     # she takes her wounds with her, and her escape costs 1 Morale beside her own Morale blow
     assert s.public.quarry == full - 3 and s.public.morale == 21 - morale_blow(SNIPER, 1) - 1

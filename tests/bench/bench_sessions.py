@@ -19,7 +19,8 @@ seconds with nothing on offer the channel is counted as stuck.
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
 /check and /ping (same run, same event loop), the ratio of action p99 to ping p99, actions
 per second, failed interactions, REST requests per session action (and by route), 429s, the bot
-process's CPU time per interaction and RSS, the load average, and the largest saved state per
+process's CPU time per interaction and RSS (its own process: after start, after the burst, the peak;
+SIGUSR2 makes it print where its memory is), the load average, and the largest saved state per
 game. The bot process prints, when stopped, how old interactions were when it parsed them and
 when it first answered them (BENCH_TRACEMALLOC=25 adds what memory grew, by file and line). `apply` per game: tests/bench/bench_apply.py.
 Not part of the test run.

@@ -49,10 +49,15 @@ TOUGHNESS: dict[str, int] = {
 }
 # Party sizes whose ladder needs its own slope (house rule, measured: docs/balance.md). A lone
 # hero's foes have a few health points each, which 90-115% hardly moved once rounded, so one hero
-# climbs more steeply; two heroes' Last Ditch lost most games at 115%, so two climb less.
+# climbs more steeply; two heroes' Last Ditch lost most games at 115%, so two climb less. Three and
+# four heroes' fights are long enough that the lower starting Morale alone makes Veterans and Last
+# Ditch hard; with 110-115% on top, New Questors and Adventurers stayed walkovers while Last Ditch
+# sat at the foot of its band, so above Adventurers their foes grow little or not at all.
 TOUGHNESS_BY_SIZE: dict[int, dict[str, int]] = {
     1: {"new-questors": 88, "adventurers": 100, "veterans": 113, "last-ditch": 118},
     2: {"new-questors": 96, "adventurers": 100, "veterans": 104, "last-ditch": 105},
+    3: {"new-questors": 88, "adventurers": 100, "veterans": 100, "last-ditch": 100},
+    4: {"new-questors": 94, "adventurers": 100, "veterans": 103, "last-ditch": 103},
 }
 
 

@@ -214,6 +214,7 @@ def test_a_foes_card_says_its_health_is_for_adventurers_and_how_the_others_scale
     assert "That health is for Adventurers" in text and "Veterans 110%" in text and "Last Ditch 115%" in text
     lone = TOUGHNESS_BY_SIZE[1]
     assert f"(for 1 hero {lone['new-questors']}%, {lone['veterans']}%, {lone['last-ditch']}%; for 2 heroes" in text
+    assert "for 3 heroes 88%, 100%, 100%; for 4 heroes 94%, 103%, 103%)" in text
 
 
 def test_the_table_names_every_hero_while_traps_are_set_aside() -> None:

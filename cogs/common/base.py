@@ -387,6 +387,9 @@ class GameCog(LearnCommands, commands.GroupCog):
         """A refused stale click: say why, with the player's current panel (only they see it)."""
         row = await self.bot.service.store.get(session_id) if session_id else None
         seat = actor_of(row, interaction.user.id) if row else None
+        if row is not None and row.status not in (Status.LOBBY.value, Status.RUNNING.value):
+            await refuse(interaction, f"{text} This game has ended.")  # no panel left to offer
+            return
         if row is None or seat is None or row.status != Status.RUNNING.value:
             await refuse(interaction, text)
             return

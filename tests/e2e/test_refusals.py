@@ -214,3 +214,30 @@ async def test_every_slash_command_with_nonsense_arguments_is_a_plain_answer(
         assert tried > 40
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, errors
+
+
+async def test_a_late_click_on_an_ended_game_says_it_ended(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A panel clicked after the game ended (a second click on the winning move, or an old panel)
+    is refused in plain words that say the game is over, with no panel offered."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await new_game(fake, bot, w.table, "highcard", w.alice, w.bob)
+        first = table_message(fake, w.table, sid)
+        reveal = fake.find_button(first, label="Reveal")  # drawn at moment 0
+        await (await fake.click(w.alice, first, reveal)).done()
+        await settle(bot)
+        second = table_message(fake, w.table, sid)
+        await (await fake.click(w.bob, second, fake.find_button(second, label="Reveal"))).done()
+        await settle(bot)
+        row = await bot.store.get(sid)
+        assert row.status == "finished"
+
+        # Bob presses his winning or losing Reveal again; Alice presses the first table's old one.
+        ix = await forged(fake, w.bob, w.table, custom_id("gm", sid, "reveal", moment=1), message=second)
+        refused_plainly(ix, "You already did that")
+        assert "This game has ended." in ix.text and "current panel" not in ix.text
+        ix = await forged(fake, w.alice, w.table, reveal, message=first)
+        refused_plainly(ix, "This game has ended.")
+        assert "current panel" not in ix.text
+        await settle(bot)
+        assert (await bot.store.get(sid)).version == row.version

@@ -112,6 +112,16 @@ async def answer(fake: FakeDiscord, user: Any, asked: Any, label: str = "Confirm
     return await (await fake.click(user, question, fake.find_button(question, label=label))).done(followups=followups)
 
 
+async def highcard_lobby(fake: FakeDiscord, bot: TabletopBot) -> Any:
+    """Alice opens a High Card game in the table channel and Bob joins it by command: the lobby message."""
+    w = fake.world
+    await (await fake.slash(w.alice, w.table, "highcard new")).done()
+    await (await fake.slash(w.bob, w.table, "highcard join")).done()
+    await settle(bot)
+    [lobby] = [m for m in fake.messages(w.table) if m.components]
+    return lobby
+
+
 def guests(fake: FakeDiscord, *names: str) -> list[Any]:
     """New users who are members of the test guild (more players than the world's three)."""
     users = [fake.add_user(name=name) for name in names]

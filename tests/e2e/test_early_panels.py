@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cogs.common import publisher as publishing
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import highcard_lobby, running_bot, settle
 from tests.fakediscord import FakeDiscord
 
 
@@ -26,10 +26,7 @@ async def test_a_busy_start_shows_each_player_their_panel_in_the_channel_alone(
     monkeypatch.setattr(publishing, "PANEL_LATE", -1.0)  # the budget's line is "long" whatever it holds
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        await (await fake.slash(w.alice, w.table, "highcard new")).done()
-        await (await fake.slash(w.bob, w.table, "highcard join")).done()
-        await settle(bot)
-        [lobby] = [m for m in fake.messages(w.table) if m.components]
+        lobby = await highcard_lobby(fake, bot)
         await (await fake.click(w.carol, lobby, fake.find_button(lobby, label="Join"))).done()  # a click is heard too
         await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
         await settle(bot)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cogs.common import replies
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import highcard_lobby, running_bot, settle
 from tests.e2e.surface import Surface
 from tests.fakediscord import FakeDiscord
 
@@ -28,10 +28,7 @@ def channel_posts(fake: FakeDiscord, channel: Any, since: int) -> list[str]:
 async def test_start_is_answered_with_the_table_and_the_prompt_follows(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        await (await fake.slash(w.alice, w.table, "highcard new")).done()
-        await (await fake.slash(w.bob, w.table, "highcard join")).done()
-        await settle(bot)
-        [lobby] = [m for m in fake.messages(w.table) if m.components]
+        lobby = await highcard_lobby(fake, bot)
         before = len(fake.requests)
         started = await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
         await settle(bot)
@@ -82,9 +79,7 @@ async def test_a_busy_start_is_deferred_publicly_and_a_refusal_then_stays_privat
 ) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        await (await fake.slash(w.alice, w.table, "highcard new")).done()
-        await (await fake.slash(w.bob, w.table, "highcard join")).done()
-        await settle(bot)
+        await highcard_lobby(fake, bot)
         monkeypatch.setattr(replies, "BUSY_BACKLOG", 0)  # as if a burst were waiting
         refused = await fake.slash(w.bob, w.table, "highcard start")
         await refused.done(followups=1)
@@ -108,9 +103,7 @@ async def test_a_start_whose_answer_fails_is_drawn_by_the_publisher(fake_discord
     saved all the same and the table and prompt are posted in the channel as before."""
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        await (await fake.slash(w.alice, w.table, "highcard new")).done()
-        await (await fake.slash(w.bob, w.table, "highcard join")).done()
-        await settle(bot)
+        await highcard_lobby(fake, bot)
 
         async def cannot_answer(_interaction: Any, _session_id: int) -> bool:
             return False  # as for a Start deferred privately: no public answer possible

@@ -41,6 +41,7 @@ from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.components import parse_custom_id
 from cogs.common.pacing import Pacer
 from cogs.common.pictures import panel_files, table_file
+from cogs.common.redraw_queue import RedrawQueue
 from cogs.common.replies import answer_publicly, edit_clicked, followup
 from cogs.common.text import fill_seats, mention
 
@@ -57,11 +58,13 @@ HEARD_FOR = 14 * 60.0
 # At a Start, a first DM panel that would wait longer than this for the bot's global budget is
 # shown at once to its player alone in the channel, through a follow-up of their own (`_early_panel`).
 PANEL_LATE = 3.0
-# Early panels sent at once: a burst of them (one per player of every new game) took the shared
-# HTTP connections, and paced requests let go meanwhile queued for one and reached Discord bunched,
-# past its global limit (429s at load 9).
+# Early panels sent at once (`_early`): a burst of them took the HTTP connections (429s at load 9).
 EARLY_AT_ONCE = 8
 EARLY_PANEL = "Your panel, only for you: the bot is busy, so its copy in your direct messages comes a little later."
+# Redraws of tables and DM panels running at once (`RedrawQueue`); the rest wait as keys. Enough to
+# keep the pacer's global budget (40 requests a second) busy while each redraw reads, draws, waits
+# for its answers and saves, in a loaded second; few enough that a burst holds no thousands of them.
+REDRAW_WORKERS = 64
 RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
 REMINDER = "Reminder: "
@@ -77,6 +80,12 @@ def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
 class DiscordPublisher:
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+        # Tables and DM panels to redraw, as keys (`_redraws`); early panels, in a lane of their own
+        # (sent at once, outside the global budget, a few at a time: a burst of them took the shared
+        # HTTP connections, and paced requests let go meanwhile queued for one and reached Discord
+        # bunched, past its global limit); any other background job, as a task of its own (`_tasks`).
+        self._redraws = RedrawQueue(self._redraw, workers=REDRAW_WORKERS, room=self._room)
+        self._early = RedrawQueue(self._redraw, workers=EARLY_AT_ONCE)
         self._tasks: dict[Any, asyncio.Task[None]] = {}
         self._again: set[Any] = set()
         self._pubs: dict[int, dict[str, Any]] = {}  # session id -> its Publication data (write-through)
@@ -96,7 +105,6 @@ class DiscordPublisher:
         self._starting: dict[int, int] = {}
         # (channel, user) -> (until when, the follow-up webhook of their newest answered interaction there)
         self._heard: dict[tuple[int, int], tuple[float, discord.Webhook]] = {}
-        self._early_slots = asyncio.Semaphore(EARLY_AT_ONCE)
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -384,9 +392,15 @@ class DiscordPublisher:
         for user in sorted(targets):
             seat = actor_of(row, user)
             urgent = seat is not None and str(seat) in row.waiting
-            if (channel, user) in self._heard and self.pacer.backlog(urgent=urgent) > PANEL_LATE:
+            if (channel, user) in self._heard and self._backlog(urgent) > PANEL_LATE:
                 late.append(user)
         return late
+
+    def _backlog(self, urgent: bool) -> float:
+        """Seconds a redraw asked for now would wait for the global budget: the redraws in line
+        ahead of it as keys, and those already waiting in the pacer."""
+        keys_urgent, keys_rest = self._redraws.waiting()
+        return self.pacer.backlog(urgent=urgent, queued=keys_urgent + (0 if urgent else keys_rest))
 
     async def _early_panel(self, session_id: int, user_id: int) -> None:
         """Show a player their first panel in the channel, to them alone, through a follow-up of
@@ -404,8 +418,7 @@ class DiscordPublisher:
         if not embeds:
             return
         try:
-            async with self._early_slots:
-                await webhook.send(EARLY_PANEL, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True)
+            await webhook.send(EARLY_PANEL, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True)
         except discord.HTTPException as exc:  # the token expired, or Discord refused: the DM panel comes
             log.info("session %s: no early panel for %s (%s)", session_id, user_id, exc)
 
@@ -504,7 +517,7 @@ class DiscordPublisher:
         redraws after the end are long done, and a late click on one reads its record anew. Run
         by the sweep; returns how many were dropped."""
         now = time.monotonic()
-        busy = {key[1] for key in self._tasks if isinstance(key, tuple)} | set(self._starting) | {sid for sid, _ in self._held}
+        busy = {key[1] for key in self.pending() if isinstance(key, tuple)} | set(self._starting) | {sid for sid, _ in self._held}
         store = self.bot.service.store
         idle = [
             sid for sid in {*self._pubs, *self._written, *self._channel_of, *self._used}
@@ -517,12 +530,29 @@ class DiscordPublisher:
 
     # -- coalescing -------------------------------------------------------------
     def schedule(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
-        """Run `job` in the background; if one with this key is running, run it once more after."""
+        """Run `job` in the background, once per key at a time: asked for again while it waits, it
+        is absorbed (the newest job runs); while it runs, it runs once more after. A table's or DM
+        panel's redraw waits as a key in the redraw queue, in the pacer's order; the rest run at once."""
+        lane = self._lane(key)
+        if lane is not None:
+            lane.push(key, job, urgent=lane is self._early or self._urgent(key))
+            return
         task = self._tasks.get(key)
         if task is not None and not task.done():
             self._again.add(key)
             return
         self._tasks[key] = asyncio.create_task(self._run(key, job))
+
+    def _lane(self, key: Any) -> RedrawQueue | None:
+        if isinstance(key, tuple) and key and key[0] in ("channel", "dm"):
+            return self._redraws
+        if isinstance(key, tuple) and key and key[0] == "early":
+            return self._early
+        return None
+
+    def pending(self) -> set[Any]:
+        """The keys of every background job queued or running."""
+        return {*self._tasks, *self._redraws.keys(), *self._early.keys()}
 
     def _pace(self, key: Any) -> tuple[Any, dict[str, int], bool] | None:
         """The channel a redraw of `key` writes to, the requests it is likely to make (see `Pacer`),
@@ -564,51 +594,61 @@ class DiscordPublisher:
             return f"dm:{key[2]}" in (self._pubs.get(key[1]) or {}).get("pending", {})
         return True
 
+    def _room(self, key: Any) -> float:
+        """Seconds until the channel a redraw of `key` writes to has room for it."""
+        pace = self._pace(key)
+        return self.pacer.channel_wait(pace[0], pace[1]) if pace else 0.0
+
     async def _run(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
-        limited = 0
         try:
             while True:
-                if not self._wanted(key):
-                    break  # a click's answer drew it meanwhile
-                pace = self._pace(key) if isinstance(key, tuple) else None
-                # Wait for room in the channel's buckets first, then draw: what changed meanwhile
-                # is drawn by this one redraw, from the newest state.
-                ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2]) if pace else None
-                self.pacer.bind(ticket)
                 self._again.discard(key)
-                try:
-                    if self._wanted(key):
-                        await job()
-                    limited = 0
-                except discord.HTTPException as exc:
-                    if exc.status != 429 or limited >= RATE_LIMITED_TRIES:
-                        log.exception("publishing %s failed", key)
-                    else:
-                        # discord.py gave up on a rate limit: wait, then draw again from the newest
-                        # state (the changes made meanwhile are drawn once, not one by one).
-                        limited += 1
-                        self._again.add(key)
-                        await asyncio.sleep(RATE_LIMITED_WAIT * limited)
-                except Exception:
-                    log.exception("publishing %s failed", key)
-                finally:
-                    self.pacer.release(ticket)  # what the redraw reserved and did not use
+                await self._redraw(key, job)
                 if key not in self._again:
                     break
         finally:
             self._tasks.pop(key, None)
 
+    async def _redraw(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
+        """Run one redraw of `key`: wait for room in the pacer, then draw from the newest state."""
+        limited = 0
+        while self._wanted(key):  # else a click's answer drew it meanwhile
+            pace = self._pace(key) if isinstance(key, tuple) else None
+            # Wait for room in the channel's buckets first, then draw: what changed meanwhile
+            # is drawn by this one redraw, from the newest state.
+            ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2]) if pace else None
+            self.pacer.bind(ticket)
+            try:
+                if self._wanted(key):
+                    await job()
+                return
+            except discord.HTTPException as exc:
+                if exc.status != 429 or limited >= RATE_LIMITED_TRIES:
+                    log.exception("publishing %s failed", key)
+                    return
+            except Exception:
+                log.exception("publishing %s failed", key)
+                return
+            finally:
+                self.pacer.release(ticket)  # what the redraw reserved and did not use
+                self.pacer.bind(None)
+            # discord.py gave up on a rate limit: wait, then draw again from the newest state (the
+            # changes made meanwhile are drawn once, not one by one).
+            limited += 1
+            await asyncio.sleep(RATE_LIMITED_WAIT * limited)
+
     async def drain(self) -> None:
         """Wait until every pending edit is done (tests, shutdown)."""
-        while self._tasks:
+        while self.pending():
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+            await self._redraws.drain()
+            await self._early.drain()
             await asyncio.sleep(0)  # a finished job may have scheduled more
 
     async def channel_settled(self, session_id: int) -> None:
         """Wait until the session's table, prompt and result are drawn (a game's own after-game
         messages, such as Apocrypha's Mission End, come after the result post)."""
-        while (task := self._tasks.get(("channel", session_id))) is not None:
-            await asyncio.gather(task, return_exceptions=True)
+        await self._redraws.settled(("channel", session_id))
 
     def cancel(self) -> None:
         """Drop every unfinished redraw (a crash, in tests); `repair` redraws them on the next start."""
@@ -616,6 +656,8 @@ class DiscordPublisher:
             task.cancel()
         self._tasks.clear()
         self._again.clear()
+        self._redraws.cancel()
+        self._early.cancel()
 
     # -- the channel: table, prompt, result ---------------------------------------
     def _channel(self, row: GameSession) -> discord.PartialMessageable:

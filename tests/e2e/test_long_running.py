@@ -68,7 +68,7 @@ def cached_sessions(bot: Any) -> dict[str, set[int]]:
         "store: no DM yet": set(store._no_dms),
         "publisher records": set(pub._pubs) | set(pub._written) | set(pub._channel_of) | set(pub._used),
         "publisher locks": set(pub._locks),
-        "publisher redraws": {key[1] for key in pub._tasks if isinstance(key, tuple)} | set(pub._starting) | {s for s, _ in pub._held},
+        "publisher redraws": {key[1] for key in pub.pending() if isinstance(key, tuple)} | set(pub._starting) | {s for s, _ in pub._held},
         "service locks": {key[1] for key in bot.service._locks if isinstance(key, tuple) and key[0] == "session"},
     }
 

@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot.engine.dice import CheckResult, virtue_check
 from bot.engine.errors import GameError
 from bot.engine.prng import Rng
-from bot.pictures.dice import draw_pool
 from bot.rolling import MAX_LENGTH, DiceError, roll_expression
 from cogs.common.pictures import drawn
 from cogs.common.replies import say
@@ -107,7 +106,7 @@ class Dice(commands.Cog):
             return
         title = f"{virtue} check" + (f" vs. {target}" if target is not None else "")
         dice = [die.model_dump() for die in result.pool.dice]
-        png = await drawn(lambda: draw_pool(title, dice, result.total).png())
+        png = await drawn(_dice_png, title, dice, result.total)
         embed.set_image(url="attachment://dice.png")
         await interaction.edit_original_response(
             embed=embed, attachments=[discord.File(io.BytesIO(png), filename="dice.png")]
@@ -116,3 +115,10 @@ class Dice(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Dice(bot))
+
+
+def _dice_png(title: str, dice: list[dict[str, object]], total: int) -> bytes:
+    # In the drawing thread, at the first picture (see cogs/common/pictures.py).
+    from bot.pictures.dice import draw_pool
+
+    return draw_pool(title, dice, total).png()

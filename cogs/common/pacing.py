@@ -49,6 +49,9 @@ SLACK = 0.1
 # often a waiter looks again (their answers free the room).
 IN_FLIGHT_POLL = 0.05
 FLYING_MAX = 30.0  # seconds after which a request's answer is no longer waited for (a lost count)
+# How often the windows of channels that have gone quiet are dropped: one per channel and DM the
+# bot ever wrote to would otherwise be kept for as long as the process runs.
+FORGET_EVERY = 60.0
 
 
 @dataclass
@@ -132,6 +135,7 @@ class Pacer:
         self._holder: asyncio.Future[float | None] | None = None
         self.stats: PacerStats | None = None  # kept when set (the load benchmark)
         self._flying: list[float] = []  # when each request let go and not yet answered was counted
+        self._swept = clock()
 
     # -- waiting ------------------------------------------------------------------
     def channel_wait(self, channel: Hashable, needs: Mapping[str, int]) -> float:
@@ -262,12 +266,13 @@ class Pacer:
                 self._holder = turn
                 return
 
-    def backlog(self, *, urgent: bool = True) -> float:
-        """Seconds a request asking now would wait for the global budget, by the line ahead of it."""
+    def backlog(self, *, urgent: bool = True, queued: int = 0) -> float:
+        """Seconds a request asking now would wait for the global budget, by the line ahead of it
+        (and `queued` more redraws ahead of it that have not come to the pacer yet)."""
         bucket = self._global_bucket
         if bucket is None:
             return 0.0
-        ahead = len(self._going) + len(self._queue) + (0 if urgent else len(self._later))
+        ahead = len(self._going) + len(self._queue) + (0 if urgent else len(self._later)) + queued
         return ahead * bucket.per / bucket.requests
 
     def waiting(self) -> tuple[int, int]:
@@ -355,6 +360,25 @@ class Pacer:
             self._spent.setdefault((channel, kind), deque()).append(now)
         if budget and self._global_bucket is not None:
             self._global.append(now)
+        if now - self._swept >= FORGET_EVERY:
+            self.forget_idle(now)
+
+    def forget_idle(self, now: float | None = None) -> int:
+        """Drop the windows of channels whose every request has left them (they wait for nothing).
+        Returns how many were dropped."""
+        now = self._clock() if now is None else now
+        self._swept = now
+        idle = [
+            key for key, times in self._spent.items()
+            if not times or times[-1] <= now - self._buckets[key[1]].per - self._slack
+        ]
+        for key in idle:
+            del self._spent[key]
+        return len(idle)
+
+    def windows(self) -> int:
+        """How many channel windows are kept (a channel's kind of request each)."""
+        return len(self._spent)
 
     def _window(self, times: deque[float] | None, bucket: Bucket, now: float, slack: float | None = None) -> deque[float]:
         if times is None:

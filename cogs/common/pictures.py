@@ -1,7 +1,8 @@
 """Pictures on Discord: whether they are on (per server, per user), and the files to attach.
 
 Drawing runs in a worker thread from the publisher's background jobs, never on the path of an
-interaction's answer. A server admin turns pictures off for the whole server, any user for
+interaction's answer. The drawing code (Pillow and its fonts, 5 MB) is loaded there at the first
+picture, not at start: a bot with pictures off never loads it. A server admin turns pictures off for the whole server, any user for
 their own DMs and panels (`/game settings`); text stays complete either way.
 """
 
@@ -10,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot import pictures
 from bot.store import GameSession, PlayerRecord
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ DICE_FILE = "dice.png"
 MAX_EMBEDS = 10  # Discord's limit per message
 SETTINGS = ("*", "settings", "pictures")  # game, kind, name of the PlayerRecord holding the choice
 SERVER = 0  # the user id of a server-wide record
+KNOWN_MAX = 4096  # servers' and users' choices kept in memory (as the store's record cache)
 T = TypeVar("T")
 
 # One drawing thread: pictures wait for each other instead of several threads taking the GIL, in turn,
@@ -43,18 +45,29 @@ async def drawn(draw: Callable[..., T], *args: Any) -> T:
 
 
 class PictureSettings:
-    """On unless a server or a user said off; answers from memory after the first look-up."""
+    """On unless a server or a user said off; answers from memory after the first look-up, for the
+    KNOWN_MAX servers and users asked about most recently (the rest are read again when asked:
+    one entry for every player ever seen was kept for as long as the process ran)."""
 
-    def __init__(self, bot: TabletopBot) -> None:
+    def __init__(self, bot: TabletopBot, known_max: int = KNOWN_MAX) -> None:
         self.bot = bot
-        self._known: dict[tuple[int, int], bool] = {}
+        self._known: OrderedDict[tuple[int, int], bool] = OrderedDict()
+        self._known_max = known_max
 
     async def _get(self, guild_id: int, user_id: int) -> bool | None:
         key = (guild_id, user_id)
-        if key not in self._known:
+        on = self._known.get(key)
+        if on is None:
             record = await self.bot.service.store.get_record(guild_id, user_id, *SETTINGS)
-            self._known[key] = bool(record.data.get("on", True)) if record else True
-        return self._known[key]
+            on = bool(record.data.get("on", True)) if record else True
+        self._remember(key, on)
+        return on
+
+    def _remember(self, key: tuple[int, int], on: bool) -> None:
+        self._known[key] = on
+        self._known.move_to_end(key)
+        while len(self._known) > self._known_max:
+            self._known.popitem(last=False)  # the least recently asked about
 
     async def enabled(self, guild_id: int | None, user_id: int | None = None) -> bool:
         if not self.bot.settings.pictures:
@@ -69,7 +82,7 @@ class PictureSettings:
                                 name=SETTINGS[2], data={"on": on})
 
         await self.bot.service.update_record(guild_id, user_id, *SETTINGS, change)
-        self._known[(guild_id, user_id)] = on
+        self._remember((guild_id, user_id), on)
 
 
 def seat_names(row: GameSession) -> list[str]:
@@ -87,7 +100,7 @@ async def table_file(bot: TabletopBot, row: GameSession, embeds: list[discord.Em
         return None
     public = bot.service.view_for(row, None).get("public") or {}
     try:
-        png = await drawn(pictures.table_png, row.game, public, seat_names(row))
+        png = await drawn(_draw_table, row.game, public, seat_names(row))
     except Exception:  # a picture must never stop the table: the text is complete without it
         log.exception("session %s: drawing the table failed", row.id)
         return None
@@ -96,7 +109,15 @@ async def table_file(bot: TabletopBot, row: GameSession, embeds: list[discord.Em
     return _file(png, TABLE_FILE)
 
 
+def _draw_table(game: str, public: dict[str, Any], names: list[str]) -> bytes | None:
+    from bot import pictures  # in the drawing thread, at the first picture (see the module's note)
+
+    return pictures.table_png(game, public, names)
+
+
 def _draw_panel(game: str, view: dict[str, Any], actions: list[Any], seat: int) -> tuple[bytes | None, bytes | None]:
+    from bot import pictures
+
     return (
         pictures.hand_png(game, view, actions, seat, "Your cards"),
         pictures.dice_png(game, view.get("public") or {}, seat),

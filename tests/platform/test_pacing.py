@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
+from cogs.common import pacing
 from cogs.common.pacing import IN_FLIGHT_POLL, Bucket, Pacer
 from cogs.common.publisher import DiscordPublisher
 
@@ -277,3 +278,19 @@ def test_what_lets_play_go_on_is_urgent_and_a_lobby_or_an_idle_players_panel_is_
     assert not publisher._urgent(("dm", 2, 10)) and not publisher._urgent(("dm", 2, 30))
     assert publisher._urgent(("dm", 2, 40))  # the guide (seat -1) is waited on
     assert publisher._urgent(("channel", 3))  # not cached: drawn as before, in the urgent line
+
+
+def test_the_windows_of_channels_gone_quiet_are_dropped_and_a_busy_ones_kept() -> None:
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={"edit": Bucket(5, 5.0)}, global_bucket=None)
+    for channel in range(1000):  # a burst over a thousand channels
+        pacer.spend(channel, "edit")
+    assert pacer.windows() == 1000
+    clock.now = 30.0
+    pacer.spend("busy", "edit")
+    assert pacer.windows() == 1001  # not yet a sweep's time
+    clock.now = pacing.FORGET_EVERY + 1
+    pacer.spend("busy", "edit")  # the next request after a minute sweeps
+    assert pacer.windows() == 1  # only the channel written to within its window
+    assert pacer.channel_wait("busy", {"edit": 4}) == 0  # its count is intact: room for 3 more, then a wait
+    assert pacer.channel_wait("busy", {"edit": 5}) > 0

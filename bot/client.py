@@ -12,6 +12,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import memory
 from bot.config import Settings
 from bot.engine.errors import GameError
 from bot.engine.game import Rules
@@ -94,6 +95,7 @@ class TabletopBot(commands.Bot):
         self._answers: aiohttp.ClientSession | None = None  # the interaction callbacks' own pool
         self._sweeper: asyncio.Task[None] | None = None
         self._reporter: asyncio.Task[None] | None = None
+        self._trimmer: asyncio.Task[None] | None = None
         self.extensions_to_load: list[str] = [*CORE_EXTENSIONS, *(f"cogs.{key}" for key in self.service.games)]
 
     async def setup_hook(self) -> None:
@@ -111,6 +113,7 @@ class TabletopBot(commands.Bot):
             await self.load_extension(name)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="session-sweeper")
         self._reporter = asyncio.create_task(self._report_forever(), name="first-answer-report")
+        self._trimmer = asyncio.create_task(memory.trim_forever(), name="malloc-trim")  # bot/memory.py
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self._answer_first  # type: ignore[method-assign]
         # Redraw what a previous process saved but never showed (a crash between save and publish).
@@ -271,7 +274,7 @@ class TabletopBot(commands.Bot):
         parsers["INTERACTION_CREATE"] = counted
 
     async def close(self) -> None:
-        tasks = [task for task in (self._sweeper, self._reporter) if task is not None]
+        tasks = [task for task in (self._sweeper, self._reporter, self._trimmer) if task is not None]
         for task in tasks:
             task.cancel()
         # Let a sweep caught mid-query unwind and hand its connection back before the store closes

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import ctypes
-import ctypes.util
 import gc
 import inspect
 import logging
@@ -29,6 +27,7 @@ import discord.state
 import discord.webhook.async_
 from sqlalchemy import event
 
+from bot import memory
 from bot.client import TabletopBot
 from bot.memory import limit_malloc_arenas
 from bot.migrations import SchemaOutdated
@@ -183,15 +182,6 @@ def dump_tasks() -> None:
         print(f"  {n:5d} {key}", flush=True)
 
 
-def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
-    return ctypes.CDLL(name) if name else None
-
-
-class _Mallinfo2(ctypes.Structure):
-    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
-
-
 def _rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -259,10 +249,9 @@ def memory_report(trim: bool = False) -> str:
     arenas = _pymalloc_arenas()
     if arenas:
         lines.append(f"[bot] pymalloc: {arenas}")
-    libc = _libc()
-    if libc is not None and hasattr(libc, "mallinfo2"):
-        libc.mallinfo2.restype = _Mallinfo2
-        info = libc.mallinfo2()
+    libc = memory.libc()
+    info = memory.heap_info()
+    if info is not None:
         lines.append(
             f"[bot] glibc: heap {info.arena / 2**20:.0f} MB (in use {info.uordblks / 2**20:.0f} MB, free {info.fordblks / 2**20:.0f} MB "
             f"in {info.ordblks} chunks), mmapped {info.hblkhd / 2**20:.0f} MB in {info.hblks} blocks"
@@ -273,7 +262,7 @@ def memory_report(trim: bool = False) -> str:
             "store rows": len(store._rows), "store channels": len(store._active),
             "store DM panels": sum(len(users) for users in store._dms.values()), "store ended ids": len(store._ended),
             "store record lists": len(store._records), "publisher records": len(pub._pubs),
-            "publisher locks": len(pub._locks), "publisher redraws queued or running": len(pub._tasks),
+            "publisher locks": len(pub._locks), "publisher redraws queued or running": len(pub.pending()), "redraw workers": pub._redraws.workers,
             "service locks": len(BOT.service._locks),
         }
         lines.append("[bot] caches: " + ", ".join(f"{k} {v}" for k, v in sizes.items()))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import platform
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -16,9 +18,40 @@ def test_glibc_takes_the_arena_cap() -> None:
     assert memory.limit_malloc_arenas() is True
 
 
-def test_without_a_c_library_nothing_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_without_a_c_library_nothing_is_capped_or_trimmed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memory.ctypes.util, "find_library", lambda _name: None)
-    assert memory.limit_malloc_arenas() is False
+    memory.libc.cache_clear()
+    try:
+        assert memory.limit_malloc_arenas() is False
+        assert memory.trim(min_free=0) is False
+        assert memory.heap_info() is None
+        await asyncio.wait_for(memory.trim_forever(every=0.01), 1)  # returns at once: nothing to do
+    finally:
+        memory.libc.cache_clear()
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
+def test_what_a_burst_freed_in_glibcs_heap_is_given_back_only_when_worth_it() -> None:
+    kept, freed = [], []
+    for i in range(60_000):  # blocks over 512 bytes come from glibc, not Python's own allocator
+        (kept if i % 8 == 0 else freed).append(bytearray(2_000))
+    freed.clear()
+    before = memory.heap_info()
+    assert before is not None and before.fordblks > 50 << 20
+    assert memory.trim(min_free=before.fordblks * 2) is False  # too little free: left alone
+    rss = _rss_kb()
+    assert memory.trim(min_free=1 << 20) is True
+    # The free chunks stay in the heap's lists, but their pages go back to the system: RSS falls
+    # by most of the 100 MB freed (between blocks still in use).
+    assert rss - _rss_kb() > 40_000
+    assert len(kept) == 7_500
+
+
+def _rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
 
 
 async def test_a_pooled_sqlite_read_connection_keeps_a_small_page_cache(tmp_path: object) -> None:

@@ -10,7 +10,7 @@ from bot.games.catharsis.avatar import POWER_PER_BLOW
 from bot.games.catharsis.cards import LEVELS, Attack, BossDeck, Encounter, Scaled, content
 from bot.games.catharsis.duo import DuoCard
 from bot.games.catharsis.duo import cards as duo_cards
-from bot.games.catharsis.morale import TOUGHNESS, TOUGHNESS_BY_SIZE
+from bot.games.catharsis.morale import DIFFICULTIES, TOUGHNESS, TOUGHNESS_BY_SIZE
 from cogs.catharsis.render import COLOUR, ability_text, block_text
 from cogs.common.help import unique_names
 from cogs.common.text import EMBED_DESCRIPTION_MAX, FIELD_VALUE_MAX, clip, plural
@@ -139,15 +139,19 @@ def card_embed(card_id: str) -> discord.Embed:
     return encounter_embed(book.encounters[card_id])
 
 
-def toughness_text() -> str:
+def toughness_text(ladder: dict[int, list[int]] | None = None) -> str:
     """'New Questors 90%, Veterans 110%, Last Ditch 115% (for 1 hero 88%, 113%, 118%; ...)': the house
-    rule in bot.games.catharsis.morale, with the party sizes that have their own."""
+    rule in bot.games.catharsis.morale, with the party sizes that have their own; a deck's own ladder
+    (`ladder`) replaces a size's slope and says so."""
     names = {"new-questors": "New Questors", "veterans": "Veterans", "last-ditch": "Last Ditch"}
     text = ", ".join(f"{names[level]} {pct}%" for level, pct in TOUGHNESS.items() if level in names)
+    own = ladder or {}
+    slopes = {size: [table[level] for level in DIFFICULTIES] for size, table in TOUGHNESS_BY_SIZE.items()}
     sizes = [
         f"for {plural(size, 'hero', 'heroes')} "
-        + ", ".join(f"{pct}%" for level, pct in table.items() if level in names)
-        for size, table in sorted(TOUGHNESS_BY_SIZE.items())
+        + ", ".join(f"{pct}%" for pct in (pcts[0], *pcts[2:]))
+        + (" in this deck" if size in own else "")
+        for size, pcts in sorted({**slopes, **own}.items())
     ]
     return text + (f" ({'; '.join(sizes)})" if sizes else "")
 
@@ -157,7 +161,8 @@ def encounter_embed(card: Encounter) -> discord.Embed:
     lines = [f"{card.kind.capitalize()}" + (f" in the Boss deck of {deck.name}" if deck else "") + "."]
     if card.health:
         lines.append(f"Health {by_size(card.health)}" + (f", armour {card.armor}" if card.armor else "") + ".")
-        lines.append(f"That health is for Adventurers; other difficulties scale it: {toughness_text()}.")
+        ladder = deck.ladder if deck else None
+        lines.append(f"That health is for Adventurers; other difficulties scale it: {toughness_text(ladder)}.")
     if card.attacks:
         lines.append("Attacks: " + "; ".join(attack_text(a) for a in card.attacks) + ".")
     for label, blocks in (

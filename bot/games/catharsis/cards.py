@@ -173,6 +173,17 @@ class BossDeck(Strict):
     chant: int = 0  # the Priest of the Unknown: the chant track's length; the party loses when it is full
     grows: bool = False  # the Avatar: laid out in legs and realms, and it gains Power per card revealed
     realms: dict[str, str] = {}  # the Avatar: realm id -> the realm's name
+    # Party size -> the foes' health in percent at New Questors, Adventurers, Veterans and Last Ditch,
+    # for a deck whose ladder needs its own slope at that size (house rule; else TOUGHNESS_BY_SIZE).
+    ladder: dict[int, list[int]] = {}
+
+    @field_validator("ladder")
+    @classmethod
+    def _ladder(cls, v: dict[int, list[int]]) -> dict[int, list[int]]:
+        for size, pcts in v.items():
+            if len(pcts) != 4 or pcts[1] != 100 or pcts != sorted(pcts):
+                raise ValueError(f"ladder for {size}: four rising percentages, Adventurers (the card) 100")
+        return v
 
 
 class Content(BaseModel):

@@ -116,7 +116,8 @@ def adjust_dice(ctx: Ctx, count: int, by: int, up_to: bool) -> None:
 
 def new_foe(state: CatharsisState, card: Encounter) -> Foe:
     pub = state.public
-    hp = max(1, round(scaled(card.health, pub.party_size) * toughness(pub.difficulty, pub.party_size) / 100))
+    pct = toughness(pub.difficulty, pub.party_size, content().decks[pub.deck].ladder)
+    hp = max(1, round(scaled(card.health, pub.party_size) * pct / 100))
     foe = Foe(card=card.id, name=card.name, health=hp, max_health=hp, boss=card.kind == "boss")
     if deck_counter(state) == "growth" and card.kind == "boss":
         foe.growth = state.public.growth_bank

@@ -61,8 +61,11 @@ TOUGHNESS_BY_SIZE: dict[int, dict[str, int]] = {
 }
 
 
-def toughness(difficulty: str, party_size: int) -> int:
-    """The foes' health at this difficulty, in percent of the card's value for the party size."""
+def toughness(difficulty: str, party_size: int, ladder: dict[int, list[int]] | None = None) -> int:
+    """The foes' health at this difficulty, in percent of the card's value for the party size; a deck's
+    own ladder for that size (its `ladder`, New Questors to Last Ditch) comes first."""
+    if ladder and party_size in ladder:
+        return ladder[party_size][list(DIFFICULTIES).index(difficulty)]
     return TOUGHNESS_BY_SIZE.get(party_size, TOUGHNESS)[difficulty]
 
 TABLES: dict[int, list[list[Block]]] = {

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from bot.games.catharsis import RULES
-from bot.games.catharsis.cards import content
+from bot.games.catharsis.cards import BossDeck, content
 from bot.games.catharsis.combat import new_foe, run_blocks
 from bot.games.catharsis.damage import lose_morale
 from bot.games.catharsis.morale import (
@@ -313,15 +314,50 @@ def test_a_lone_heros_foes_follow_their_own_steeper_ladder() -> None:
     assert lone["adventurers"] == 100  # the card's one-hero value is still the Adventurers value
     assert lone["new-questors"] < TOUGHNESS["new-questors"]
     assert lone["veterans"] > TOUGHNESS["veterans"] and lone["last-ditch"] > TOUGHNESS["last-ditch"]
-    card = content().encounters["horrific-mass"]
+    plain = [d for d in content().decks.values() if not d.challenge and 1 not in d.ladder]
+    assert plain  # the decks without a one-hero ladder of their own follow this one
+    for deck in plain:
+        card = content().encounters[deck.boss]
+        s = new_game(1, roles=["hidorian"], boss=deck.id)
+        healths = []
+        for level, pct in lone.items():
+            s.public.difficulty = level
+            foe = new_foe(s, card)
+            assert foe.health == round(card.health[0] * pct / 100)
+            healths.append(foe.health)
+        assert healths == sorted(healths) and healths[0] < healths[1] < healths[2]  # a sturdier Boss each step
+
+
+def test_the_horrific_mass_climbs_a_ladder_of_its_own_against_a_lone_hero() -> None:
+    # House rule: the Mass's Growth heals a few points a round whatever the difficulty, and a lone
+    # hero's Mass deck has a few health points a foe, so the shared slope hardly reached it (its
+    # one-hero ladder read 80/72/72/56%). Its deck climbs its own, steeper slope for one hero.
+    deck = content().decks["horrific-mass"]
+    own, shared = deck.ladder[1], TOUGHNESS_BY_SIZE[1]
+    assert own[1] == 100  # the card's value is still Adventurers'
+    assert own[0] < shared["new-questors"] and own[2] > shared["veterans"] and own[3] > shared["last-ditch"]
+    cards = [content().encounters[c] for c in ("horrific-mass", "bloated-lump", "flesh-weaver")]
     s = new_game(1, roles=["hidorian"], boss="horrific-mass")
-    healths = []
-    for level, pct in lone.items():
+    for card in cards:
+        healths = []
+        for level, pct in zip(DIFFICULTIES, own, strict=True):
+            s.public.difficulty = level
+            healths.append(new_foe(s, card).health)
+            assert healths[-1] == max(1, round(card.health[0] * pct / 100))
+        assert healths == sorted(healths) and healths[0] < healths[1] < healths[3]
+    # Sizes the deck gives no ladder keep the shared slope.
+    s = new_game(3, boss="horrific-mass")
+    assert 3 not in deck.ladder
+    for level, pct in TOUGHNESS_BY_SIZE[3].items():
         s.public.difficulty = level
-        foe = new_foe(s, card)
-        assert foe.health == round(card.health[0] * pct / 100)
-        healths.append(foe.health)
-    assert healths == sorted(set(healths))  # every step up the ladder is a sturdier Boss
+        assert new_foe(s, cards[0]).health == round(cards[0].health[2] * pct / 100)
+
+
+@pytest.mark.parametrize("ladder", [[80, 90, 120, 130], [80, 100, 130, 120], [80, 100, 120]])
+def test_a_decks_ladder_keeps_the_card_at_adventurers_and_rises(ladder: list[int]) -> None:
+    deck = content().decks["horrific-mass"]
+    with pytest.raises(ValidationError, match="Adventurers"):
+        BossDeck(**{**deck.model_dump(), "ladder": {1: ladder}})
 
 
 @pytest.mark.parametrize("heroes", [3, 4])

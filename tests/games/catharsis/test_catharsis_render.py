@@ -215,6 +215,17 @@ def test_a_foes_card_says_its_health_is_for_adventurers_and_how_the_others_scale
     lone = TOUGHNESS_BY_SIZE[1]
     assert f"(for 1 hero {lone['new-questors']}%, {lone['veterans']}%, {lone['last-ditch']}%; for 2 heroes" in text
     assert "for 3 heroes 88%, 100%, 100%; for 4 heroes 94%, 103%, 103%)" in text
+    assert "in this deck" not in text  # the Corrupted Horse keeps the shared slopes
+
+
+def test_a_foes_card_in_a_deck_with_its_own_ladder_gives_that_ladder() -> None:
+    from cogs.catharsis.lookup import card_embed
+
+    text = card_embed("bloated-lump").description
+    own = content().decks["horrific-mass"].ladder[1]
+    assert f"for 1 hero {own[0]}%, {own[2]}%, {own[3]}% in this deck; for 2 heroes" in text
+    two = TOUGHNESS_BY_SIZE[2]
+    assert f"for 2 heroes {two['new-questors']}%, {two['veterans']}%, {two['last-ditch']}%;" in text
 
 
 def test_the_table_names_every_hero_while_traps_are_set_aside() -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from tests.fakediscord import FakeDiscord, transcript
+from tests.fakediscord.interactions import MESSAGE_COMPONENT
 
 
 async def test_a_page_per_user_draws_what_they_saw(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -38,7 +40,11 @@ async def test_a_page_per_user_draws_what_they_saw(fake_discord: FakeDiscord, tm
                             "type": 3,
                             "custom_id": "pick",
                             "placeholder": "Pick a card",
-                            "options": [{"label": "Fire", "value": "fire", "description": "Burns a line"}],
+                            "max_values": 2,
+                            "options": [
+                                {"label": "Fire", "value": "fire", "description": "Burns a line"},
+                                {"label": "Frost", "value": "f2"},
+                            ],
                         }
                     ],
                 },
@@ -65,3 +71,7 @@ async def test_a_page_per_user_draws_what_they_saw(fake_discord: FakeDiscord, tm
     assert "your secret hand" not in alice and "your secret hand" in bob and "only alice" not in bob
     # Messages come oldest first.
     assert alice.index("<b>Hello</b> again") < alice.index("only alice") < alice.index("an old prompt")
+    # A pick is told by the labels the player saw, not the menu's values.
+    payload = {"message": fake.message_payload(table), "data": {"custom_id": "pick", "component_type": 3, "values": ["f2", "fire"]}}
+    ix = SimpleNamespace(type=MESSAGE_COMPONENT, payload=payload, channel_id=w.table.id, user_id=w.alice.id)
+    assert "picked <b>Frost, Fire</b> in Pick a card" in transcript._action(fake, ix)

@@ -247,9 +247,11 @@ def _action(fake: FakeDiscord, ix: Any) -> str | None:
         args = " ".join(f"{o['name']}:{o.get('value')}" for o in opts)
         what = f"used <b>/{html.escape(path)}</b> {html.escape(args)}"
     elif ix.type == MESSAGE_COMPONENT:
-        label = _component_label(ix.payload.get("message", {}).get("components", []), data.get("custom_id"))
+        components = ix.payload.get("message", {}).get("components", [])
+        label = _component_label(components, data.get("custom_id"))
         if data.get("component_type") == 3:
-            what = f"picked <b>{html.escape(', '.join(data.get('values', [])))}</b> in {html.escape(label)}"
+            picked = _option_labels(components, data.get("custom_id"), data.get("values", []))
+            what = f"picked <b>{html.escape(', '.join(picked))}</b> in {html.escape(label)}"
         else:
             what = f"pressed <b>{html.escape(label)}</b>"
     elif ix.type == MODAL_SUBMIT:
@@ -281,6 +283,19 @@ def _component_label(components: list[dict[str, Any]], custom_id: str | None) ->
         if found != "?":
             return found
     return "?"
+
+
+def _option_labels(components: list[dict[str, Any]], custom_id: str | None, values: list[str]) -> list[str]:
+    """What the player saw for the values they picked: each option's label (a value the menu
+    does not list, as a forged click may send, stays as it is)."""
+    for comp in components:
+        if comp.get("custom_id") == custom_id:
+            labels = {o.get("value"): o.get("label") for o in comp.get("options") or []}
+            return [labels.get(v) or v for v in values]
+        found = _option_labels(comp.get("components", []), custom_id, values)
+        if found is not values:
+            return found
+    return values
 
 
 def page(fake: FakeDiscord, user_id: int, title: str) -> str:

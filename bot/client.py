@@ -12,7 +12,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import memory
+from bot import memory, waits
 from bot.config import Settings
 from bot.engine.errors import GameError
 from bot.engine.game import Rules
@@ -239,7 +239,8 @@ class TabletopBot(commands.Bot):
         if FIRST_BYTES.busy(interaction) and not self._opens_form(click, values) and not await self._defer_first(interaction, where):
             return
         try:
-            row = await self.service.session(click.session_id)
+            with waits.span("click's session"):
+                row = await self.service.session(click.session_id)
             cog = self.game_cog(row.game)
             check_channel(interaction, row)
         except GameError as exc:

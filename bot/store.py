@@ -205,6 +205,12 @@ class Store:
         # overlapped nearly every read).
         self._record_reads: dict[tuple[int, int, str, str], list[int]] = {}
 
+    def writes_ahead(self) -> int:
+        """How many writes a new one would queue behind (the hot writes: saves, publications, DM
+        panels, records): 0 when it would start at once."""
+        fast = self._fast
+        return max(0, fast.writing - fast.queue_from + 1) if fast is not None else 0
+
     async def init(self, *, migrate: bool = False) -> None:
         """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
         if migrate:
@@ -594,9 +600,20 @@ class _SqliteFast:
         self._conn: aiosqlite.Connection | None = None
         self._closed = False
         self._opening = asyncio.Lock()
+        self.writing = 0  # writes queued or under way: they go one at a time on the connection
+        self.queue_from = 1  # a write waits behind the others from this many on
 
     @asynccontextmanager
     async def _use(self) -> AsyncIterator[aiosqlite.Connection]:
+        self.writing += 1
+        try:
+            async with self._use_connection() as conn:
+                yield conn
+        finally:
+            self.writing -= 1
+
+    @asynccontextmanager
+    async def _use_connection(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._opening:
             if self._conn is None and not self._closed:
                 conn = await aiosqlite.connect(self.path, isolation_level=None, timeout=30)
@@ -700,9 +717,20 @@ class _PostgresFast:
         self._pool: asyncpg.Pool | None = None
         self._closed = False
         self._opening = asyncio.Lock()
+        self.writing = 0  # writes queued for a pooled connection or under way
+        self.queue_from = self.POOL_SIZE  # a write waits for a connection from this many on
 
     @asynccontextmanager
     async def _use(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:
+        self.writing += 1
+        try:
+            async with self._use_connection() as db:
+                yield db
+        finally:
+            self.writing -= 1
+
+    @asynccontextmanager
+    async def _use_connection(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:
         if self._pool is None and not self._closed:
             async with self._opening:
                 if self._pool is None and not self._closed:

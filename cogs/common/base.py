@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import waits
 from bot.engine.errors import GameError
 from bot.engine.game import Rules
 from bot.engine.seats import GUIDE, Seat
@@ -316,6 +317,7 @@ class GameCog(LearnCommands, commands.GroupCog):
                     host_name=interaction.user.display_name,
                 ),
                 public=True,
+                late=self.bot.service.wait_coming(),
             )
         except GameError as exc:
             await refuse(interaction, exc.message)
@@ -366,7 +368,11 @@ class GameCog(LearnCommands, commands.GroupCog):
                 if at is None:
                     raise StaleClick("That panel was drawn by an older version of the bot, so this click was not applied.")
             # The lock may be held by another click, or the save slow: defer if the answer could be late.
-            result = await in_time(interaction, self.bot.service.act(session_id, interaction.user.id, command, moment=at))
+            result = await in_time(
+                interaction,
+                self.bot.service.act(session_id, interaction.user.id, command, moment=at),
+                late=self.bot.service.wait_coming(session_id),
+            )
         except StaleClick as exc:
             await self._offer_panel(interaction, session_id, exc.message)
             return False
@@ -418,8 +424,10 @@ class GameCog(LearnCommands, commands.GroupCog):
                 line = f"✓ {interaction.extras.get('answered') or answered_label(interaction)}"
                 await edit_clicked(interaction, content=line, embeds=[], view=None)
                 return
-        elif await self.bot.publisher.answer_click(interaction, result.session):
-            return
+        else:
+            with waits.span("answer click"):
+                if await self.bot.publisher.answer_click(interaction, result.session):
+                    return
         await ack(interaction)
 
     def _is_old(self, interaction: discord.Interaction, row: GameSession) -> bool:
@@ -454,12 +462,16 @@ class GameCog(LearnCommands, commands.GroupCog):
             if verb in ("join", "leave", "start"):
                 if verb == "join":
                     self.check_role(row, arg)
-                    await in_time(interaction, service.join(row.id, user, role=arg, name=interaction.user.display_name))
+                    await in_time(
+                        interaction,
+                        service.join(row.id, user, role=arg, name=interaction.user.display_name),
+                        late=service.wait_coming(row.id),
+                    )
                 elif verb == "leave":
-                    await in_time(interaction, service.leave(row.id, user))
+                    await in_time(interaction, service.leave(row.id, user), late=service.wait_coming(row.id))
                 else:
                     async with self.bot.publisher.starting(row.id):
-                        await in_time(interaction, self.start_game(row, user), first=True)
+                        await in_time(interaction, self.start_game(row, user), first=True, late=service.wait_coming(row.id))
                         if await self.bot.publisher.answer_start(interaction, row.id):
                             return  # the table, under the lobby, is the click's answer
                 await ack(interaction)
@@ -558,6 +570,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             result = await in_time(
                 interaction,
                 self.bot.service.join(row.id, interaction.user.id, role=role, name=interaction.user.display_name),
+                late=self.bot.service.wait_coming(row.id),
             )
         except GameError as exc:
             await refuse(interaction, exc.message)
@@ -569,7 +582,9 @@ class GameCog(LearnCommands, commands.GroupCog):
         try:
             row = await self._here(interaction)
             assert row.id is not None
-            result = await in_time(interaction, self.bot.service.leave(row.id, interaction.user.id))
+            result = await in_time(
+                interaction, self.bot.service.leave(row.id, interaction.user.id), late=self.bot.service.wait_coming(row.id)
+            )
         except GameError as exc:
             await refuse(interaction, exc.message)
             return
@@ -582,7 +597,13 @@ class GameCog(LearnCommands, commands.GroupCog):
             assert row.id is not None
             async with self.bot.publisher.starting(row.id):
                 # Deferred publicly if late: the answer is the new table, for everyone.
-                notice = await in_time(interaction, self.start_game(row, interaction.user.id), public=True, first=True)
+                notice = await in_time(
+                    interaction,
+                    self.start_game(row, interaction.user.id),
+                    public=True,
+                    first=True,
+                    late=self.bot.service.wait_coming(row.id),
+                )
                 if await self.bot.publisher.answer_start(interaction, row.id):
                     return
         except GameError as exc:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import waits
 from bot.engine.events import Audience
 from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of, as_utc, user_of
@@ -179,7 +180,8 @@ class DiscordPublisher:
             pending[f"dm:{user}"] = row.version
         pub["seen"] = row.version
         # On disk before the interaction is answered: a crash from here on is repaired on start.
-        await self._save(sid)
+        with waits.span("put_publication"):
+            await self._save(sid)
         if row.status == Status.RUNNING.value and result.previous_state is None and row.state is not None:
             for user in self._late_panels(row, targets):  # the game has just started
                 self.schedule(("early", sid, user), lambda u=user: self._early_panel(sid, u))

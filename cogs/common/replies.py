@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot import waits
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -76,9 +78,10 @@ class FirstBytes:
         """The interaction arrived and no first answer has been started for it (nor has it expired)."""
         return interaction_id in self._unanswered
 
-    def note(self, interaction: discord.Interaction, *, deferred: bool = False) -> None:
+    def note(self, interaction: discord.Interaction, *, deferred: bool = False, how: str = "") -> None:
         if interaction.response.is_done():
             return
+        waits.answered(interaction.id, how or ("deferred" if deferred else "answered"))
         self._unanswered.pop(interaction.id, None)
         parsed = self._parsed.pop(interaction.id, None)
         if parsed is not None:
@@ -140,7 +143,8 @@ class WorkSlots:
             place: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             (self._first if first else self._rest).append(place)
             try:
-                await place  # a slot handed over by the work that left it
+                with waits.span("work slot"):
+                    await place  # a slot handed over by the work that left it
             except asyncio.CancelledError:
                 if place.done() and not place.cancelled():
                     self._leave()  # handed over just as this waiter was cancelled: pass it on
@@ -203,7 +207,7 @@ def _guard_fires(interaction: discord.Interaction, public: bool) -> None:
 async def _guard_defers(interaction: discord.Interaction, public: bool, gate: asyncio.Future[None]) -> None:
     try:
         FIRST_BYTES.guarded += 1
-        await _deferral(interaction, public)
+        await _deferral(interaction, public, how="deferred by the guard")
     except discord.HTTPException as exc:
         if not expired(exc):
             log.warning("could not defer interaction %s in time: %s", interaction.id, exc)
@@ -213,8 +217,8 @@ async def _guard_defers(interaction: discord.Interaction, public: bool, gate: as
         gate.set_result(None)
 
 
-async def _deferral(interaction: discord.Interaction, public: bool) -> None:
-    FIRST_BYTES.note(interaction, deferred=True)
+async def _deferral(interaction: discord.Interaction, public: bool, how: str = "") -> None:
+    FIRST_BYTES.note(interaction, deferred=True, how=how)
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
     else:
@@ -222,20 +226,25 @@ async def _deferral(interaction: discord.Interaction, public: bool) -> None:
         await interaction.response.defer(ephemeral=not public, thinking=True)
 
 
-async def defer(interaction: discord.Interaction, *, public: bool = False) -> None:
+async def defer(interaction: discord.Interaction, *, public: bool = False, how: str = "deferred, busy") -> None:
     """Acknowledge now and answer later: a click keeps its message, a command shows "thinking"
     only to the user (a late answer from a command is private), unless the answer is `public`
     (a new game's lobby)."""
     if await fresh(interaction):
-        await _deferral(interaction, public)
+        await _deferral(interaction, public, how)
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False, first: bool = False) -> T:
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False, first: bool = False, late: bool = False
+) -> T:
     """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first.
-    When the bot is busy, defer before the work starts, and run it in one of WORK_SLOTS (`first`:
-    before the work waiting without it, as a Start's)."""
+    When the bot is busy, or the caller knows the work will wait (`late`: a queue of saves, the
+    session's lock held), defer before the work starts; when busy, run it in one of WORK_SLOTS
+    (`first`: before the work waiting without it, as a Start's)."""
     try:
-        if await fresh(interaction) and FIRST_BYTES.busy(interaction):
+        if await fresh(interaction) and late and not FIRST_BYTES.busy(interaction):
+            await defer(interaction, public=public, how="deferred, a wait coming")
+        elif await fresh(interaction) and FIRST_BYTES.busy(interaction):
             await defer(interaction, public=public)
         answered = not await fresh(interaction)
     except BaseException:
@@ -250,7 +259,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, publi
     if budget > 0:
         await asyncio.wait({task}, timeout=budget)
     if not task.done():
-        await defer(interaction, public=public)
+        await defer(interaction, public=public, how="deferred, work not done in time")
     return await task
 
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again in a moment."

@@ -22,16 +22,18 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import discord.state
 import discord.webhook.async_
 from sqlalchemy import event
 
-from bot import memory
+from bot import memory, waits
 from bot.client import TabletopBot
 from bot.memory import limit_malloc_arenas
 from bot.migrations import SchemaOutdated
 from bot.store import Store
+from cogs.common.components import parse_custom_id
 from cogs.common.pacing import PacerStats
 from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import settings_for
@@ -57,11 +59,57 @@ def _trace_arrivals() -> None:
     def traced(self: discord.state.ConnectionState, data: object) -> None:
         if TRACEMALLOC and not tracemalloc.is_tracing():
             tracemalloc.start(TRACEMALLOC)
-        parse(self, data)  # type: ignore[arg-type]
+        with waits.traced(int(data["id"]), _label(data)):  # type: ignore[index]
+            parse(self, data)  # type: ignore[arg-type]
         created = discord.utils.snowflake_time(int(data["id"]))  # type: ignore[index]
         ARRIVALS.append((discord.utils.utcnow() - created).total_seconds())
 
     discord.state.ConnectionState.parse_interaction_create = traced  # type: ignore[method-assign]
+
+
+LOBBY = ("new", "join", "start", "leave")
+ACTIONS = {"move", "lobby", "form"}  # what the benchmark counts as session actions
+
+
+def _label(data: Any) -> str:
+    """What an interaction is, for the action waits' report: its first word is its kind."""
+    inner = data.get("data") or {}
+    if data.get("type") == 2:
+        sub = next((o.get("name") for o in inner.get("options") or [] if o.get("type") in (1, 2)), None)
+        name = f"/{inner.get('name')} {sub or ''}".strip()
+        kind = "lobby" if sub in LOBBY else "ping" if name == "/ping" else "command"
+        return f"{kind} {name}"
+    if data.get("type") == 3:
+        click = parse_custom_id(str(inner.get("custom_id", "")))
+        verb = click.verb if click else "?"
+        kind = "lobby" if verb in LOBBY else "hand" if verb == "hand" else "move"
+        return f"{kind} {verb}"
+    return "form" if data.get("type") == 5 else "other"
+
+
+def _note_handlers() -> None:
+    """Note when each interaction's handler first runs: a game click, a slash command, a form."""
+    game_click = TabletopBot.on_game_component
+
+    async def on_game_component(self: TabletopBot, *args: Any, **kwargs: Any) -> None:
+        waits.handling()
+        await game_click(self, *args, **kwargs)
+
+    TabletopBot.on_game_component = on_game_component  # type: ignore[method-assign]
+    answer_first = TabletopBot._answer_first
+
+    async def first(self: TabletopBot, interaction: discord.Interaction) -> bool:
+        waits.handling()
+        return await answer_first(self, interaction)
+
+    TabletopBot._answer_first = first  # type: ignore[method-assign]
+    submitted = discord.ui.Modal._scheduled_task
+
+    async def scheduled(self: discord.ui.Modal, *args: Any, **kwargs: Any) -> None:
+        waits.handling()
+        await submitted(self, *args, **kwargs)
+
+    discord.ui.Modal._scheduled_task = scheduled  # type: ignore[method-assign]
 
 
 STORE_CALLS: dict[str, list[float]] = {}  # Store method -> seconds each call took (its awaits included)
@@ -293,7 +341,7 @@ def report() -> str:
         f"[bot] interaction callbacks: n={len(CALLBACKS)}, request p50 {pct(CALLBACKS, 0.5):.0f} ms, "
         f"p99 {pct(CALLBACKS, 0.99):.0f} ms, max {pct(CALLBACKS, 1.0):.0f} ms; event loop lag p50 "
         f"{pct(LAGS, 0.5):.0f} ms, p99 {pct(LAGS, 0.99):.0f} ms, max {pct(LAGS, 1.0):.0f} ms\n"
-    ) + store_report() + ("\n" + BOT.publisher.pacer.stats.summary() if BOT is not None and BOT.publisher.pacer.stats else "")
+    ) + waits.COLLECTOR.report(ACTIONS) + "\n" + waits.COLLECTOR.report({"ping"}).replace("action waits", "/ping waits") + "\n" + store_report() + ("\n" + BOT.publisher.pacer.stats.summary() if BOT is not None and BOT.publisher.pacer.stats else "")
 
 
 async def spawn(
@@ -358,6 +406,8 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     _time_callbacks()
     lag = asyncio.create_task(_watch_lag())  # noqa: F841 (kept alive until the process exits)
     global BOT
+    waits.COLLECTOR = waits.Waits()
+    _note_handlers()
     bot = BOT = TabletopBot(settings)
     bot.publisher.pacer.stats = PacerStats()
     _time_the_store(bot.store)

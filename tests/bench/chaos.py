@@ -21,8 +21,9 @@ killed with SIGKILL at a random moment, restarted, and checked:
 - play goes on; with `--finish` every game is then played to its end.
 
 A click counts as acknowledged when its answer is one that comes after the move was saved: a
-reply or an edit, or an acknowledgement sent before the bot defers (replies.DEFER_AT). A click
-deferred because it waited is "left without an answer" until a later click is acknowledged.
+reply or an edit, or an acknowledgement sent before the bot defers (replies.DEFER_AT) once its
+move is in the store (the bot also defers at once when a wait is coming, before the save). A
+click deferred because it waited is "left without an answer" until a later click is acknowledged.
 The test run plays a small size (`tests/e2e/test_chaos.py`, 10 kills); the full size is run by hand.
 """
 
@@ -138,9 +139,13 @@ class ChaosTable(Channel):
         with contextlib.suppress(TimeoutError):  # too late for Discord (a starved machine): unanswered
             await ix.done(timeout=15)
         if acknowledged(ix):
-            self.acked = (await self.row()).moves
-            self.unanswered = []
-            self.figures.acknowledged += 1
+            row = await self.row()
+            # A bare acknowledgement (type 6) may be the bot's deferral before its work, sent at once
+            # when a wait was coming: it counts only once the move it answers is saved.
+            if ix.response_type in (REPLY, UPDATE_MESSAGE) or len(row.moves) > len(self.acked):
+                self.acked = row.moves
+                self.unanswered = []
+                self.figures.acknowledged += 1
 
     async def play_on(self, moves: int | None = None) -> None:
         """Click what is offered until cancelled (a kill), `moves` clicks are made, or the game ends."""

@@ -1,0 +1,154 @@
+"""An action that will wait is answered first (issue 11, the action-latency ratio): when the
+session's lock is held by another change or the store's writes queue, a click or command is
+deferred at once, before its work, instead of when the guard fires; its result follows once
+saved. The deferral says nothing happened yet, so a restart after it loses nothing the player
+was told, and a double click is still applied once."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import service as service_module
+from cogs.common import replies
+from cogs.common.replies import FIRST_BYTES
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.test_races import DEFERRED_UPDATE, UPDATE_MESSAGE, start_highcard
+from tests.fakediscord import FakeDiscord
+
+DEFERRED_MESSAGE = 5
+
+
+def slow_saves(bot: Any, fake: FakeDiscord, delay: float) -> list[tuple[float, float]]:
+    """Every session save takes `delay` seconds more; returns (start, end) of each, in the fake's time."""
+    real, took = bot.store.save, []
+
+    async def slow(row: Any) -> Any:
+        start = fake.loop_time()
+        await asyncio.sleep(delay)
+        saved = await real(row)
+        took.append((start, fake.loop_time()))
+        return saved
+
+    bot.store.save = slow
+    return took
+
+
+async def test_a_click_whose_save_would_queue_is_answered_first_and_its_result_follows(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await start_highcard(fake, bot)
+        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        # Quiet: answered with the panel itself, no deferral.
+        assert not bot.service.wait_coming(sid)
+        # Writes queue now (as in a burst), and the save is slow.
+        monkeypatch.setattr(bot.store._fast, "writing", bot.store._fast.queue_from + service_module.WRITES_AHEAD_LATE)
+        assert bot.service.wait_coming(sid) and bot.service.wait_coming()
+        saves = slow_saves(bot, fake, 0.6)
+        guarded, deferred = FIRST_BYTES.guarded, FIRST_BYTES.deferred
+        click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
+        await click.done(settle=False)
+        # Deferred at once, before the save began to end, and not by the guard.
+        assert click.response_type == DEFERRED_UPDATE and click.latency is not None
+        assert click.latency < replies.ANSWER_WITHIN
+        assert FIRST_BYTES.guarded == guarded and FIRST_BYTES.deferred == deferred + 1
+        assert not saves or click.responded_at < saves[0][1]  # type: ignore[operator]
+        await settle(bot)
+        # The result follows, after the save: the panel shrinks to its line, the move is kept.
+        assert saves and click.responded_at < saves[0][1]  # type: ignore[operator]
+        assert click.original.content == "✓ Swap"
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap"]
+        # A command waits the same way: deferred privately at once, its notice follows.
+        command = await fake.slash(w.alice, w.table, "highcard reveal")
+        await command.done(settle=False)
+        assert command.response_type == DEFERRED_MESSAGE and command.latency is not None
+        assert command.latency < replies.ANSWER_WITHIN and FIRST_BYTES.guarded == guarded
+        await command.done(followups=1)
+        assert command.ephemeral and command.text == "You revealed your card."
+        monkeypatch.setattr(bot.store._fast, "writing", 0)
+        # Quiet again: the next click is answered with its panel, not deferred.
+        panel = (await (await fake.slash(w.bob, w.table, "highcard hand")).done()).original
+        quick = await (await fake.click(w.bob, panel, fake.find_button(panel, label="Reveal"))).done()
+        assert quick.response_type == UPDATE_MESSAGE and quick.original.content == "✓ Reveal"
+
+
+async def test_a_double_click_behind_a_held_lock_is_deferred_at_once_and_applied_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await start_highcard(fake, bot)
+        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        locked, release = asyncio.Event(), asyncio.Event()
+
+        async def hold_the_lock() -> None:
+            async with bot.service._lock(("session", sid)):
+                locked.set()
+                await release.wait()
+
+        holder = asyncio.create_task(hold_the_lock())
+        await locked.wait()
+        assert bot.service.wait_coming(sid) and not bot.service.wait_coming(sid + 1)
+        guarded = FIRST_BYTES.guarded
+        swap = fake.find_button(panel, label="Swap")
+        first = await fake.click(w.alice, panel, swap)
+        second = await fake.click(w.alice, panel, swap)
+        for click in (first, second):
+            await click.done(settle=False)
+            assert click.response_type == DEFERRED_UPDATE and click.latency is not None
+            assert click.latency < replies.ANSWER_WITHIN
+        assert FIRST_BYTES.guarded == guarded and not holder.done()
+        release.set()
+        await holder
+        await settle(bot)
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap"]
+        texts = [first.text, second.text]
+        assert "✓ Swap" in texts
+        assert any("You already did that: the second click was not applied." in t for t in texts)
+
+
+async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_told(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deferral went out before the save; the process then saved the move and died before it
+    published anything. After a restart the move is there, the table shows it, and the old panel's
+    button is refused as the double click it now is."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid = await start_highcard(fake, bot)
+        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        monkeypatch.setattr(bot.store._fast, "writing", bot.store._fast.queue_from + service_module.WRITES_AHEAD_LATE)
+        saves = slow_saves(bot, fake, 0.3)
+        published: list[int] = []
+
+        async def dies_before_publishing(result: Any) -> None:
+            published.append(result.session.version)
+            await asyncio.Event().wait()  # the process is gone: nothing after the save happens
+
+        monkeypatch.setattr(bot.publisher, "publish", dies_before_publishing)
+        click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
+        await click.done(settle=False)
+        assert click.response_type == DEFERRED_UPDATE and not click.followups
+        await fake.wait_for(lambda: bool(published))
+        assert saves and click.responded_at < saves[0][1]  # type: ignore[operator]
+        monkeypatch.setattr(bot.store._fast, "writing", 0)
+        for task in [t for t in asyncio.all_tasks() if t.get_name().startswith("discord-ui")]:
+            task.cancel()  # the dead process's handler
+    table_before = [m.text for m in fake.messages(w.table)]
+    async with running_bot(fake, tmp_path) as bot:
+        await bot.wait_until_ready()
+        await settle(bot)
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap"]
+        assert [m.text for m in fake.messages(w.table)] != table_before  # the repair redrew the table
+        again = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
+        assert "You already did that: the second click was not applied." in again.text
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap"]

@@ -85,8 +85,17 @@ class Waits:
             f"{(slow[0].answered - slow[0].arrived) * 1000:.0f} ms: answered by "  # type: ignore[operator]
             + ", ".join(f"{how} {n}" for how, n in _counts(t.how for t in slow))
             + "; " + ", ".join(f"{label} {n}" for label, n in _counts(t.label for t in slow)),
-            "  step before the first answer: all p50 / p99 (ms), the slowest: mean (ms)",
         ]
+        kinds: dict[str, list[Trace]] = {}
+        for trace in done:
+            kinds.setdefault(trace.label.split(" ")[0], []).append(trace)
+        for kind, traces in sorted(kinds.items()):
+            lines.append(
+                f"  {kind}: n={len(traces)} p50 {ms([t.answered - t.arrived for t in traces], 0.5):.0f} ms "  # type: ignore[operator]
+                f"p99 {ms([t.answered - t.arrived for t in traces], 0.99):.0f} ms; answered by "  # type: ignore[operator]
+                + ", ".join(f"{how} {n}" for how, n in _counts(t.how for t in traces))
+            )
+        lines.append("  step before the first answer: all p50 / p99 (ms), the slowest: mean (ms)")
         for name in names:
             spent = [w.get(name, 0.0) for w in every]
             slow_mean = sum(w.get(name, 0.0) for w in tails) / len(tails) * 1000

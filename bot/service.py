@@ -30,10 +30,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 LOG_LINES = 12  # public lines kept for the table message
-# A change whose save would queue behind this many other writes is to be answered first (see
-# `SessionService.wait_coming`): in a 1,000-channel burst a write on SQLite's one connection
-# took 70-90 ms at p50, so a handful ahead already made the answer late.
-WRITES_AHEAD_LATE = 3
+# A change expected to be saved this late is answered first (see `SessionService.wait_coming`):
+# in a 1,000-channel burst a write took 70-150 ms at p50 (its turn on SQLite's one connection),
+# and an action waited for two (its save and its publication record) before its first answer.
+LATE_SAVE = 0.25
 
 
 @dataclass
@@ -124,6 +124,7 @@ class SessionService:
         self.remind_after = remind_after
         # Kept while someone holds or waits for it: not one lock per game or record ever touched.
         self._locks: weakref.WeakValueDictionary[Any, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._changing: dict[int, int] = {}  # session id -> changes holding or waiting for its lock
 
     # -- helpers --------------------------------------------------------------
     def rules(self, game: str) -> Rules:
@@ -139,11 +140,13 @@ class SessionService:
         return lock
 
     def wait_coming(self, session_id: int | None = None) -> bool:
-        """Whether a change to this session would wait before it is saved: another change holds its
-        lock, or the store's writes queue. The Discord layer then answers first and follows up,
-        rather than keep the player waiting for the save (the answer still comes after it)."""
-        lock = self._locks.get(("session", session_id)) if session_id is not None else None
-        return (lock is not None and lock.locked()) or self.store.writes_ahead() >= WRITES_AHEAD_LATE
+        """Whether a change to this session (or a new one) would be saved and recorded for
+        publishing only LATE_SAVE from now or later: the changes ahead of it for the session's lock,
+        then its own two writes, each at what a write takes now. The Discord layer then answers
+        first and follows up, rather than keep the player waiting (the result still comes after
+        the save)."""
+        ahead = self._changing.get(session_id, 0) if session_id is not None else 0
+        return (ahead + 2) * self.store.write_time() >= LATE_SAVE
 
     async def session_in(self, channel_id: int, game: str | None = None) -> GameSession:
         """The channel's running or open game; `game` (the asking cog's) names the command to start one."""
@@ -163,8 +166,13 @@ class SessionService:
         self, session_id: int, change: Callable[[GameSession], Result], *, publish: bool = True
     ) -> Result:
         lock = self._lock(("session", session_id))
-        with span("lock"):
-            await lock.acquire()
+        self._changing[session_id] = self._changing.get(session_id, 0) + 1
+        try:
+            with span("lock"):
+                await lock.acquire()
+        except BaseException:
+            self._done_changing(session_id)
+            raise
         try:
             for attempt in (1, 2):
                 with span("load"):
@@ -184,10 +192,16 @@ class SessionService:
                 raise GameError("Someone changed this game at the same moment; please try again.")
         finally:
             lock.release()
+            self._done_changing(session_id)
         if publish:
             with span("publish"):
                 await self._publish(result)
         return result
+
+    def _done_changing(self, session_id: int) -> None:
+        left = self._changing.pop(session_id) - 1
+        if left:
+            self._changing[session_id] = left
 
     async def _publish(self, result: Result) -> None:
         try:

@@ -11,6 +11,7 @@ import asyncio
 import copy
 import json
 import sqlite3
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -58,6 +59,9 @@ READ_CACHE_KB = 512  # SQLite page cache per pooled read connection (see `_make_
 ENDED_REMEMBERED = 4096
 RECORD_GROUPS_KEPT = 4096  # users' record lists cached (`Store._records`), the least recently read dropped first
 CLOSE_WAIT_SECONDS = 5.0  # how long `Store.close` lets running reads hand their connections back
+# How much the newest write counts in `Store.write_time`, a moving average: a few writes show a
+# queue forming, and one slow write does not make the next ten actions defer.
+WRITE_TIME_WEIGHT = 0.2
 
 
 def _big(**kw: Any) -> Any:
@@ -205,11 +209,10 @@ class Store:
         # overlapped nearly every read).
         self._record_reads: dict[tuple[int, int, str, str], list[int]] = {}
 
-    def writes_ahead(self) -> int:
-        """How many writes a new one would queue behind (the hot writes: saves, publications, DM
-        panels, records): 0 when it would start at once."""
-        fast = self._fast
-        return max(0, fast.writing - fast.queue_from + 1) if fast is not None else 0
+    def write_time(self) -> float:
+        """Seconds a hot write (a save, a publication, a DM panel, a record) has taken lately, end
+        to end: its wait for the connection included, so it grows as writes queue in a burst."""
+        return self._fast.took if self._fast is not None else 0.0
 
     async def init(self, *, migrate: bool = False) -> None:
         """Check the schema is current (SchemaOutdated names the command if not); migrate first if asked."""
@@ -600,17 +603,16 @@ class _SqliteFast:
         self._conn: aiosqlite.Connection | None = None
         self._closed = False
         self._opening = asyncio.Lock()
-        self.writing = 0  # writes queued or under way: they go one at a time on the connection
-        self.queue_from = 1  # a write waits behind the others from this many on
+        self.took = 0.0  # seconds a write took lately, its turn on the connection included (`write_time`)
 
     @asynccontextmanager
     async def _use(self) -> AsyncIterator[aiosqlite.Connection]:
-        self.writing += 1
+        started = time.monotonic()
         try:
             async with self._use_connection() as conn:
                 yield conn
         finally:
-            self.writing -= 1
+            self.took += (time.monotonic() - started - self.took) * WRITE_TIME_WEIGHT
 
     @asynccontextmanager
     async def _use_connection(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -717,17 +719,16 @@ class _PostgresFast:
         self._pool: asyncpg.Pool | None = None
         self._closed = False
         self._opening = asyncio.Lock()
-        self.writing = 0  # writes queued for a pooled connection or under way
-        self.queue_from = self.POOL_SIZE  # a write waits for a connection from this many on
+        self.took = 0.0  # seconds a write took lately, its wait for a connection included (`write_time`)
 
     @asynccontextmanager
     async def _use(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:
-        self.writing += 1
+        started = time.monotonic()
         try:
             async with self._use_connection() as db:
                 yield db
         finally:
-            self.writing -= 1
+            self.took += (time.monotonic() - started - self.took) * WRITE_TIME_WEIGHT
 
     @asynccontextmanager
     async def _use_connection(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:

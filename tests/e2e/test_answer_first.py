@@ -1,8 +1,9 @@
-"""An action that will wait is answered first (issue 11, the action-latency ratio): when the
-session's lock is held by another change or the store's writes queue, a click or command is
-deferred at once, before its work, instead of when the guard fires; its result follows once
-saved. The deferral says nothing happened yet, so a restart after it loses nothing the player
-was told, and a double click is still applied once."""
+"""An action that will wait is answered first (issue 11, the action-latency ratio): when its save
+is expected late (the changes ahead of it for the session's lock, then its own two writes, at
+what a write takes now: `SessionService.wait_coming`), a click or command is deferred at once,
+before its work, instead of when the guard fires; its result follows once saved. The deferral
+says nothing happened yet, so a restart after it loses nothing the player was told, and a double
+click is still applied once."""
 
 from __future__ import annotations
 
@@ -46,8 +47,8 @@ async def test_a_click_whose_save_would_queue_is_answered_first_and_its_result_f
         panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
         # Quiet: answered with the panel itself, no deferral.
         assert not bot.service.wait_coming(sid)
-        # Writes queue now (as in a burst), and the save is slow.
-        monkeypatch.setattr(bot.store._fast, "writing", bot.store._fast.queue_from + service_module.WRITES_AHEAD_LATE)
+        # Writes queue now (as in a burst: each takes 0.2 s end to end), and this save is slow.
+        monkeypatch.setattr(bot.store, "write_time", lambda: 0.2)
         assert bot.service.wait_coming(sid) and bot.service.wait_coming()
         saves = slow_saves(bot, fake, 0.6)
         guarded, deferred = FIRST_BYTES.guarded, FIRST_BYTES.deferred
@@ -71,47 +72,40 @@ async def test_a_click_whose_save_would_queue_is_answered_first_and_its_result_f
         assert command.latency < replies.ANSWER_WITHIN and FIRST_BYTES.guarded == guarded
         await command.done(followups=1)
         assert command.ephemeral and command.text == "You revealed your card."
-        monkeypatch.setattr(bot.store._fast, "writing", 0)
+        monkeypatch.setattr(bot.store, "write_time", lambda: 0.002)
         # Quiet again: the next click is answered with its panel, not deferred.
         panel = (await (await fake.slash(w.bob, w.table, "highcard hand")).done()).original
         quick = await (await fake.click(w.bob, panel, fake.find_button(panel, label="Reveal"))).done()
         assert quick.response_type == UPDATE_MESSAGE and quick.original.content == "✓ Reveal"
 
 
-async def test_a_double_click_behind_a_held_lock_is_deferred_at_once_and_applied_once(
-    fake_discord: FakeDiscord, tmp_path: Path
+async def test_a_second_click_behind_the_first_ones_save_is_deferred_at_once_and_refused(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
         sid = await start_highcard(fake, bot)
         panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
-        locked, release = asyncio.Event(), asyncio.Event()
-
-        async def hold_the_lock() -> None:
-            async with bot.service._lock(("session", sid)):
-                locked.set()
-                await release.wait()
-
-        holder = asyncio.create_task(hold_the_lock())
-        await locked.wait()
-        assert bot.service.wait_coming(sid) and not bot.service.wait_coming(sid + 1)
-        guarded = FIRST_BYTES.guarded
+        # A write takes 0.1 s now: an action alone expects its two by 0.2 s, under LATE_SAVE.
+        monkeypatch.setattr(bot.store, "write_time", lambda: 0.1)
+        assert 2 * 0.1 < service_module.LATE_SAVE <= 3 * 0.1
+        assert not bot.service.wait_coming(sid)
+        # The first click holds the session's lock through a slow save: a change ahead of the second.
+        slow_saves(bot, fake, 0.6)
         swap = fake.find_button(panel, label="Swap")
         first = await fake.click(w.alice, panel, swap)
+        await fake.wait_for(lambda: bot.service._changing.get(sid) == 1)
+        assert bot.service.wait_coming(sid) and not bot.service.wait_coming(sid + 1)
         second = await fake.click(w.alice, panel, swap)
-        for click in (first, second):
-            await click.done(settle=False)
-            assert click.response_type == DEFERRED_UPDATE and click.latency is not None
-            assert click.latency < replies.ANSWER_WITHIN
-        assert FIRST_BYTES.guarded == guarded and not holder.done()
-        release.set()
-        await holder
+        await second.done(settle=False)
+        assert second.response_type == DEFERRED_UPDATE and second.latency is not None
+        assert second.latency < replies.ANSWER_WITHIN and not first.followups
         await settle(bot)
         row = await bot.store.get(sid)
         assert [m["command"]["type"] for m in row.moves] == ["swap"]
-        texts = [first.text, second.text]
-        assert "✓ Swap" in texts
-        assert any("You already did that: the second click was not applied." in t for t in texts)
+        assert first.original.content == "✓ Swap"
+        assert "You already did that: the second click was not applied." in second.text
+        assert bot.service._changing == {}
 
 
 async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_told(
@@ -124,7 +118,7 @@ async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_tol
     async with running_bot(fake, tmp_path) as bot:
         sid = await start_highcard(fake, bot)
         panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
-        monkeypatch.setattr(bot.store._fast, "writing", bot.store._fast.queue_from + service_module.WRITES_AHEAD_LATE)
+        monkeypatch.setattr(bot.store, "write_time", lambda: 0.2)
         saves = slow_saves(bot, fake, 0.3)
         published: list[int] = []
 
@@ -138,7 +132,6 @@ async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_tol
         assert click.response_type == DEFERRED_UPDATE and not click.followups
         await fake.wait_for(lambda: bool(published))
         assert saves and click.responded_at < saves[0][1]  # type: ignore[operator]
-        monkeypatch.setattr(bot.store._fast, "writing", 0)
         for task in [t for t in asyncio.all_tasks() if t.get_name().startswith("discord-ui")]:
             task.cancel()  # the dead process's handler
     table_before = [m.text for m in fake.messages(w.table)]

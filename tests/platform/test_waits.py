@@ -4,10 +4,13 @@ is installed, and each step counted only up to the first answer."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from typing import Any
 
 import pytest
 
 from bot import waits
+from bot.store import GameSession, Store
 
 
 async def test_steps_are_traced_per_interaction_and_cut_at_the_first_answer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,3 +52,29 @@ def test_nothing_is_recorded_without_a_collector() -> None:
         waits.handling()
         waits.answered(7, "answered")
     assert waits._TRACE.get() is None
+
+
+async def test_the_store_tells_what_a_write_takes_lately(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`write_time` (which `SessionService.wait_coming` reads) follows the writes: it grows while
+    they are slow (a queue), and comes back down as they get quick again."""
+    assert store.write_time() == 0.0
+    row = await store.create(GameSession(guild_id=1, channel_id=2, game="g", host_id=3))
+    fast = store._fast
+    assert fast is not None
+    real = fast._use_connection
+
+    @contextlib.asynccontextmanager
+    async def queued() -> Any:
+        await asyncio.sleep(0.2)  # waiting for the connection behind other writes
+        async with real() as conn:
+            yield conn
+
+    monkeypatch.setattr(fast, "_use_connection", queued)
+    for _ in range(5):
+        row = await store.save(row)
+    slow = store.write_time()
+    assert slow > 0.1
+    monkeypatch.setattr(fast, "_use_connection", real)
+    for _ in range(10):
+        row = await store.save(row)
+    assert store.write_time() < slow / 4

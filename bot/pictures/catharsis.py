@@ -54,7 +54,7 @@ def draw(public: dict[str, Any], names: list[str]) -> Canvas:
     cv.bar(PAD, y, WIDTH - 2 * PAD, KEY + 10, morale, most, colour=GREEN, marks=marks,
            label=f"Morale {morale} of {most}", label_size=KEY)
     y += KEY + 10 + NOTE + 16
-    chant = data.decks[public["deck"]].chant if public.get("deck") in data.decks else 0
+    chant = data.decks[public["deck"]].chant_length(public.get("party_size", 1)) if public.get("deck") in data.decks else 0
     if chant:  # the Priest of the Unknown: the chant's track, filling towards the party's end
         cv.bar(PAD, y, WIDTH - 2 * PAD, KEY + 10, public.get("chant", 0), chant, colour=RED, label_size=KEY,
                label=f"Chant {public.get('chant', 0)} of {chant} · saved {public.get('saved', 0)}")

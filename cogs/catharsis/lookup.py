@@ -260,6 +260,7 @@ def challenge_lines(card: Encounter) -> list[str]:
             f"Each villager saved takes {by_size(card.villager_wound)} health off him when he is revealed"
             " and quiets the chant by 1; each villager left behind adds 1 to each of his blows."
         )
+        lines.append(f"His chant erases the party once its track is full: {by_size(content().decks[card.deck].chant)} steps.")
     if card.recall:
         lines.append(
             f"At the end of each round, while fewer than 2 other foes stand, he calls back the summon beaten"

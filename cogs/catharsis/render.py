@@ -222,7 +222,7 @@ def foe_line(foe: dict[str, Any]) -> str:
 
 def morale_line(pub: dict[str, Any]) -> str:
     line = f"Morale {bar(max(pub['morale'], 0), pub['start_morale'])} · **{tier_name(pub['tier'])}**"
-    chant = content().decks[pub["deck"]].chant
+    chant = content().decks[pub["deck"]].chant_length(pub.get("party_size", 1))
     if chant:  # the Priest of the Unknown: the race is as plain to see as Morale
         line += f"\nChant {bar(pub.get('chant', 0), chant)} (full: the party is erased)"
         saved, left = pub.get("saved", 0), pub.get("left", 0)

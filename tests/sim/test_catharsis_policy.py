@@ -10,7 +10,7 @@ import pytest
 from bot.engine.prng import Rng
 from bot.games.catharsis import RULES
 from bot.games.catharsis import commands as c
-from bot.games.catharsis.cards import content, scaled
+from bot.games.catharsis.cards import content
 from bot.games.catharsis.state import Packet, Vote
 from bot.sim.games import catharsis as sim
 from bot.sim.games import catharsis_boons as boons
@@ -160,7 +160,7 @@ def test_an_easy_cost_is_worth_more_than_a_hard_one() -> None:
 def test_a_game_lost_to_the_priests_chant_is_reported_as_its_own_ending() -> None:
     s = new_game(2, roles=["jaden", "leme"], boss="priest-of-the-unknown")
     s.public.phase, s.public.winner = "over", False
-    s.public.chant = content().decks["priest-of-the-unknown"].chant
+    s.public.chant = content().decks["priest-of-the-unknown"].chant_length(2)
     report = sim.report(s)
     assert report.ending == "the chant was completed" and not report.won
     assert report.flags["lost on the chant"] and not report.flags["lost on Morale"]
@@ -226,8 +226,10 @@ def test_the_party_counts_the_dryads_ward_on_a_blow_at_the_colt() -> None:
 def test_felling_a_summon_is_worth_the_boon_it_gives_the_others() -> None:
     s = _colt_and_dryad()
     colt, dryad = s.public.foes
-    own = scaled(content().encounters["kindled-dryad"].attacks[0].amount, 1)  # no Morale blow alone
-    assert party.threat(s, dryad) == own + 1  # the Colt's boon: 1 more on the Dryad's blow
+    boosted, health = party.threat(s, dryad), colt.health
+    colt.health = 0
+    assert boosted == party.threat(s, dryad) + 1  # the Colt's boon: 1 more on the Dryad's blow
+    colt.health = health
     # Each fall is worth more than the summon's own blows: the other loses its boon.
     assert party.kill_bonus(s, 0, {}) > 1.5 * party.threat(s, colt)
     assert party.kill_bonus(s, 1, {}) > 1.5 * party.threat(s, dryad)

@@ -170,7 +170,9 @@ class BossDeck(Strict):
     challenge: bool = False  # one of the rulebook's four challenge decks, not a Boss deck
     most_players: int = 4  # the Summoner takes up to 6 heroes
     sequence: list[str] = []  # the Summoner: the lesser bosses, in the order his summoning cards bring them
-    chant: int = 0  # the Priest of the Unknown: the chant track's length; the party loses when it is full
+    # The Priest of the Unknown: the chant track's length, per starting party size (a lone hero's fights
+    # take more rounds, so his track is longer); the party loses when it is full.
+    chant: Scaled = 0
     grows: bool = False  # the Avatar: laid out in legs and realms, and it gains Power per card revealed
     realms: dict[str, str] = {}  # the Avatar: realm id -> the realm's name
     # Party size -> the foes' health in percent at New Questors, Adventurers, Veterans and Last Ditch,
@@ -184,6 +186,12 @@ class BossDeck(Strict):
             if len(pcts) != 4 or pcts[1] != 100 or pcts != sorted(pcts):
                 raise ValueError(f"ladder for {size}: four rising percentages, Adventurers (the card) 100")
         return v
+
+    _v = field_validator("chant")(lambda cls, v: _check_scaled(v))
+
+    def chant_length(self, party_size: int) -> int:
+        """The chant track's length for this starting party size (0: no chant)."""
+        return scaled(self.chant, party_size)
 
 
 class Content(BaseModel):

@@ -151,7 +151,14 @@ def _aimed_everywhere(state: CatharsisState, hero: Hero, actions: list[Any], foe
         slot = hero.board[a.slot]
         ab = content().ability(slot.card, a.half, slot.face)
         if ab is not None and any(b["op"] in ("heal", "prevent") and not b.get("self_only") for b in ab.do):
-            out += [x.model_copy(update={"ally": o}) for x in aimed for o in others]
+            # A power that also replaces one of the ally's powers (Song of Second Chances) names a
+            # power on that ally's board, not on the singer's; an ally with none cannot be chosen.
+            swaps = any(b["op"] == "replace" and b.get("which") == "target" for b in ab.do)
+            for o in others:
+                if swaps and not state.public.heroes[o].board:
+                    continue
+                extra = {"ally": o, "ally_slot": 0} if swaps else {"ally": o}
+                out += [x.model_copy(update=extra) for x in aimed]
     return out
 
 

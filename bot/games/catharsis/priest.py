@@ -17,8 +17,8 @@ from bot.games.catharsis.state import CatharsisState, Foe
 
 
 def length(state: CatharsisState) -> int:
-    """The chant track's length for this deck (0: no chant)."""
-    return content().decks[state.public.deck].chant
+    """The chant track's length for this deck and party size (0: no chant)."""
+    return content().decks[state.public.deck].chant_length(state.public.party_size)
 
 
 def chant(state: CatharsisState, amount: int, events: list[Event], why: str = "") -> None:

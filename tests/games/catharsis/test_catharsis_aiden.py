@@ -143,3 +143,19 @@ def test_panel_shows_levels_and_the_selects_explain_each_choice() -> None:
     command = views.aimed_command("l" + flips[0].value, [aim.item.options[1].value])
     s = act(s, 0, **command)
     assert s.public.heroes[0].board[0].face == 0
+
+
+def test_song_of_second_chances_offered_for_an_ally_names_a_power_on_that_allys_board() -> None:
+    """Defect (the hypothesis machine): the song's mending levels were offered for an ally with the
+    slot number of one of Aiden's own powers, which a short board refused ("Choose another power")."""
+    s = _fight("Song of Second Chances", STEEL, "Hymn of Mending", players=2)
+    s.public.heroes[0].board[0].face = 1  # Level II: replace a power and prevent 1
+    board(s, 1, P("Rising Sun"))  # Leme is down to one power
+    dice(s, 0, 2, 2, 5, 6)
+    moves = [m for m in RULES.legal_actions(s, 0) if isinstance(m, c.Activate) and m.slot == 0]
+    for_leme = [m for m in moves if m.ally == 1]
+    assert for_leme and all(m.ally_slot == 0 for m in for_leme)
+    for m in moves:  # every one the panel offers is accepted
+        RULES.apply(s, 0, m)
+    board(s, 1)  # with no power at all Leme cannot be the one whose power is replaced
+    assert not [m for m in RULES.legal_actions(s, 0) if isinstance(m, c.Activate) and m.slot == 0 and m.ally == 1]

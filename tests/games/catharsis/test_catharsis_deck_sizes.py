@@ -70,15 +70,16 @@ def test_chitin_plate_shields_only_its_owner() -> None:
 
 
 def test_the_challenge_decks_sit_on_the_difficulty_ladder() -> None:
-    """House rule: every challenge deck's fighting foe saps Morale each round once the party has two or
-    more heroes, grows sturdier with every hero, and Dragon & Lich's traps cost Morale too."""
+    """House rule: every challenge deck's fighting foe saps Morale each round at every party size (a lone
+    hero too: Morale is their clock), grows sturdier with every hero, and Dragon & Lich's traps cost
+    Morale too."""
     from bot.games.catharsis.cards import scaled
 
     data = content()
     for deck in (d.id for d in data.decks.values() if d.challenge):
         foes = [e for e in data.encounters.values() if e.deck == deck and e.kind in ("monster", "boss") and e.health]
         assert foes, deck
-        sizes = range(2, data.decks[deck].most_players + 1)
+        sizes = range(1, data.decks[deck].most_players + 1)
         for foe in foes:
             sap = [sum(scaled(a.amount, n) for a in foe.attacks if a.kind == "morale") for n in sizes]
             assert min(sap) >= 1, f"{foe.name} saps no Morale"

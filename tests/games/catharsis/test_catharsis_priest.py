@@ -24,7 +24,21 @@ def test_a_full_deck_with_the_priest_last_and_his_acolytes_beside_him_only() -> 
     assert 14 <= len(cards) <= 18 and cards[-1] == DECK and "chanting-acolyte" not in cards
     villagers = [c for c in cards if "save_villager" in str(content().encounters[c].model_dump())]
     assert len(villagers) == 5  # three to lead out, two held by foes that free them when beaten
-    assert content().decks[DECK].chant == 32 and content().decks[DECK].challenge
+    assert content().decks[DECK].chant_length(2) == 32 and content().decks[DECK].challenge
+
+
+def test_a_lone_heros_chant_track_is_longer() -> None:
+    """House rule: a lone hero's fights take more rounds, so the chant's track is longer for one hero."""
+    deck = content().decks[DECK]
+    assert deck.chant_length(1) > deck.chant_length(2) == deck.chant_length(3) == deck.chant_length(4)
+    for players, erased in ((1, False), (2, True)):
+        s = game(["temple-cultist"], players=players)
+        s.public.chant = deck.chant_length(2) - 1  # one step short of two heroes' full track
+        s = take_all(act(s, 0, type="done"))
+        if players == 2:
+            s = take_all(act(s, 1, type="done"))
+        assert s.public.chant == deck.chant_length(2)
+        assert (s.public.winner is False and s.public.phase == "over") is erased, players
 
 
 def test_every_card_revealed_and_every_round_moves_the_chant_on() -> None:
@@ -42,7 +56,7 @@ def test_foes_that_chant_add_a_step_each_round() -> None:
 
 def test_a_full_chant_erases_the_party() -> None:
     s = game(["temple-cultist"])
-    s.public.chant = content().decks[DECK].chant - 1
+    s.public.chant = content().decks[DECK].chant_length(1) - 1
     s = take_all(act(s, 0, type="done"))
     assert s.public.winner is False and s.public.phase == "over"
     assert RULES.result(s) == "The party fell before the Priest of the Unknown."
@@ -95,9 +109,11 @@ def test_the_table_and_the_lookup_show_the_race() -> None:
     s = game(["trembling-villagers"])
     s = act(s, 0, type="vote", option=0)
     text = table_embed(s.public.model_dump(mode="json"), ["alice"]).description or ""
-    assert f"Chant ██░░░░░░░░ {s.public.chant}/32 (full: the party is erased)" in text
+    assert f"/{content().decks[DECK].chant_length(1)} (full: the party is erased)" in text
     assert "villagers saved 1, left behind 0" in text
     boss = card_embed(DECK).description or ""
     assert "Each villager saved takes 1/2/3/4 health off him" in boss
+    chant = "/".join(str(content().decks[DECK].chant_length(n)) for n in (1, 2, 3, 4))
+    assert f"His chant erases the party once its track is full: {chant} steps." in boss
     herald = card_embed("gibbering-herald").description or ""
     assert "At the end of every round while it stands: the chant swells 1." in herald

@@ -208,24 +208,27 @@ def test_role_wound_and_recover_options_say_what_they_do() -> None:
 def test_a_foes_card_says_its_health_is_for_adventurers_and_how_the_others_scale_it() -> None:
     from cogs.catharsis.lookup import card_embed
 
-    text = card_embed("blighted-stallion").description
-    stallion = content().encounters["blighted-stallion"].health
-    assert f"Health {'/'.join(map(str, stallion))}" in text
+    assert not content().decks["forest-elemental"].ladder  # a deck on the shared slopes
+    text = card_embed("ember-sprite").description
+    sprite = content().encounters["ember-sprite"].health
+    assert f"Health {'/'.join(map(str, sprite))}" in text
     assert "That health is for Adventurers" in text and "Veterans 110%" in text and "Last Ditch 115%" in text
     lone = TOUGHNESS_BY_SIZE[1]
     assert f"(for 1 hero {lone['new-questors']}%, {lone['veterans']}%, {lone['last-ditch']}%; for 2 heroes" in text
     assert "for 3 heroes 88%, 100%, 100%; for 4 heroes 94%, 103%, 103%)" in text
-    assert "in this deck" not in text  # the Corrupted Horse keeps the shared slopes
+    assert "in this deck" not in text
 
 
 def test_a_foes_card_in_a_deck_with_its_own_ladder_gives_that_ladder() -> None:
     from cogs.catharsis.lookup import card_embed
 
     text = card_embed("bloated-lump").description
-    own = content().decks["horrific-mass"].ladder[1]
+    ladder = content().decks["horrific-mass"].ladder
+    own = ladder[1]
     assert f"for 1 hero {own[0]}%, {own[2]}%, {own[3]}% in this deck; for 2 heroes" in text
-    two = TOUGHNESS_BY_SIZE[2]
-    assert f"for 2 heroes {two['new-questors']}%, {two['veterans']}%, {two['last-ditch']}%;" in text
+    assert 3 not in ladder  # a size the deck gives no ladder shows the shared slope, unmarked
+    three = TOUGHNESS_BY_SIZE[3]
+    assert f"for 3 heroes {three['new-questors']}%, {three['veterans']}%, {three['last-ditch']}%;" in text
 
 
 def test_the_table_names_every_hero_while_traps_are_set_aside() -> None:

@@ -225,6 +225,7 @@ class CatharsisCog(
             "adjust": "Which dice, and which way?",
             "replace": "Which power is replaced?",
             "heal": "Which exhausted powers are refreshed?",
+            "store": "Which of your dice go to your pools?",
             "gifts": "Which pool dice go to whom?",
             "levels": "Raise one song two levels, or lower one or two songs one level:",
             "back": "Put one of your discarded powers under your deck?",

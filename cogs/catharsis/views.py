@@ -89,7 +89,7 @@ def slot_ability(hero: dict[str, Any], slot: int, half: str) -> Any:
 
 
 def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | None:
-    """What a second select must ask: 'adjust', 'replace', 'heal', 'gifts', or None."""
+    """What a second select must ask: 'adjust', 'replace', 'heal', 'store', 'gifts', ..., or None."""
     hero = pub["heroes"][seat]
     pair = companions.needs_aim(hero, command)
     if pair is not None:
@@ -107,6 +107,8 @@ def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | 
             return "replace"
         if "heal" in ops and len(_healable(pub, seat, command)) > ops["heal"]["amount"]:
             return "heal"  # more exhausted powers than the heal: the healer picks which
+        if ab is not None and ab.store and _store_choice(hero, ab.cost):
+            return "store"  # Hidorian's Store top takes any dice: he picks which go to his pools
     if command["type"] == "passive" and hero["role"] == "leme":
         return "adjust"
     if command["type"] == "flip" and hero["role"] == "hidorian":
@@ -118,6 +120,15 @@ def needs_aim(pub: dict[str, Any], seat: int, command: dict[str, Any]) -> str | 
     if command["type"] == "flip" and hero["role"] == "fizzleboom" and _recallable(hero) and "value" not in command:
         return "back"
     return None
+
+
+def _store_choice(hero: dict[str, Any], cost: str) -> bool:
+    """A Store top whose cost is any dice (`?`) leaves their choice to the player, when it is one:
+    more unused dice than it takes, and not all of one value."""
+    if companions.is_pair(hero):  # Briggs (a Store passed to him by the Godmind) pays with his own dice only
+        return False
+    free = [d["value"] for d in hero["dice"] if not d["used"]]
+    return set(cost) == {"?"} and len(free) > len(cost) and len(set(free)) > 1
 
 
 def _recallable(hero: dict[str, Any]) -> list[int]:
@@ -138,7 +149,7 @@ def aim_items(
 ) -> list[discord.ui.Item[Any]]:
     hero = pub["heroes"][seat]
     options: list[discord.SelectOption] = []
-    most = 1
+    least = most = 1
     if kind == "adjust":
         command = decode(code)
         spent = set(command.get("dice", []))
@@ -211,6 +222,14 @@ def aim_items(
                         description=clip(ability_text(after), 100) if after else None,
                     )
                 )
+    elif kind == "store":  # exactly as many of his unused dice as the Store top takes
+        command = decode(code)
+        ab = slot_ability(hero, command["slot"], command["half"])
+        least = most = len(ab.cost) if ab else 1
+        for i, d in enumerate(hero["dice"]):
+            if not d["used"]:
+                value = "★ (wild)" if d["value"] == 0 else str(d["value"])
+                options.append(discord.SelectOption(label=f"Die {i + 1}: {value}", value=str(i)))
     elif kind in ("lend", "echo"):  # Liara's Passive and Flip
         options, most = companions.aim_options(pub, seat, kind, names)
     elif kind == "back":  # Fizzleboom & Burrr's Flip: one discarded power goes under the deck, or none
@@ -249,7 +268,7 @@ def aim_items(
             f"{kind[0]}{code}",
             options=options,
             placeholder="Choose…",
-            min_values=1,
+            min_values=min(least, len(options)),
             max_values=min(most, len(options)),
         )
     ]
@@ -275,6 +294,9 @@ def aimed_command(arg: str, values: list[str]) -> dict[str, Any]:
         return command
     if kind == "b":
         command["value"] = None if values[0] == "-1" else int(values[0])
+        return command
+    if kind == "s":  # the dice a Store top banks
+        command["dice"] = [int(v) for v in values]
         return command
     pairs = [[int(x) for x in v.split(".")] for v in values]
     if kind in ("a", "l", "e"):  # dice to adjust or Liara's to change, or Aiden's songs to move (place in `die`)
@@ -306,6 +328,8 @@ def action_label(
             "★" if hero["dice"][i]["value"] == 0 else str(hero["dice"][i]["value"]) for i in cmd.dice
         )
         paid = f" with {dice}" if dice else ""
+        if ab is not None and ab.store and _store_choice(hero, ab.cost):
+            paid = ", dice of your choice"  # asked next (needs_aim)
         boost = (" +Passive" if companions.is_pair(hero) else " +Spore") if cmd.boost else ""
         number = hero["board"][cmd.slot].get("number", 0)
         text = ability_text(ab, number) if ab else ""

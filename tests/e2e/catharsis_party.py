@@ -58,7 +58,9 @@ class Party:
             raise AssertionError(f"refused: {ix.original.text}")
         return ix
 
-    async def perform(self, seat: int, a: Any) -> None:
+    async def perform(self, seat: int, a: Any, aim_values: list[str] | None = None) -> None:
+        """Play `a` from the seat's panel; a follow-up aim select is answered with `aim_values`, or
+        else its first options."""
         fake, user, sid, panel = self.fake, self.users[seat], self.sid, self.panel(seat)
 
         async def click(cid: str) -> Any:
@@ -97,7 +99,7 @@ class Party:
             aim = ix.original
             if ix.ephemeral and aim is not None and aim.components:
                 [select] = ids_in(aim.components)
-                values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
+                values = aim_values or [o["value"] for o in select["options"]][: select.get("min_values", 1)]
                 labels = [o["label"] for o in select["options"] if o["value"] in values]
                 await self.ok(await fake.select(user, aim, select["custom_id"], values))
                 # The answered question shrinks to one line in the game's words: what was used, on what.

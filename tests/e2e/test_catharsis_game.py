@@ -68,3 +68,36 @@ async def test_an_answered_question_shrinks_to_the_power_and_the_choice(
                 wanted = (c.Roll, c.Take, c.CastVote, c.Recover, c.Pass)
                 await party.perform(seat, next((a for a in actions if isinstance(a, wanted)), actions[-1]))
         assert party.aims == 1
+
+
+async def test_hidorian_picks_the_dice_his_store_banks(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A Store top takes any dice: the panel asks which, and the answer is what reaches his pools
+    (the greedy party and a timeout keep the first unused dice)."""
+    fake = fake_discord
+    async with running_bot(fake, tmp_path, seed=20261122) as bot:
+        party = await open_party(fake, bot, "corrupted-horse", "new-questors")
+        for _ in range(60):
+            state = RULES.load_state((await party.row()).state)
+            seat = RULES.waiting_for(state)[0]
+            actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
+            roles = [a for a in actions if isinstance(a, c.ChooseRole)]
+            pub = state.public.model_dump()
+            stores = [
+                a for a in actions if isinstance(a, c.Activate) and needs_aim(pub, seat, a.model_dump()) == "store"
+            ]
+            if roles:
+                await party.perform(seat, next(a for a in roles if (a.role == "hidorian") == (seat == 0)))
+            elif stores:
+                store = stores[0]
+                free = [i for i, d in enumerate(state.public.heroes[seat].dice) if not d.used]
+                chosen = free[-len(store.dice) :]  # the last dice, not the first the button would spend
+                assert chosen != store.dice
+                await party.perform(seat, store, aim_values=[str(i) for i in chosen])  # asserts the answered line
+                hero = RULES.load_state((await party.row()).state).public.heroes[seat]
+                assert [i for i in free if hero.dice[i].used] == chosen
+                assert sorted(hero.storing) == sorted(state.public.heroes[seat].dice[i].value for i in chosen)
+                break
+            else:
+                wanted = (c.Roll, c.Take, c.CastVote, c.Recover, c.Pass)
+                await party.perform(seat, next((a for a in actions if isinstance(a, wanted)), actions[-1]))
+        assert party.aims == 1

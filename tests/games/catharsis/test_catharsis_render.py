@@ -8,7 +8,7 @@ from bot.games.catharsis import commands as c
 from bot.games.catharsis.cards import content
 from bot.games.catharsis.morale import TOUGHNESS_BY_SIZE
 from cogs.catharsis import render, views
-from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id
+from tests.games.catharsis.catharsis_driver import act, board, dice, new_game, power_id, refused
 
 P = power_id
 NAMES = ["<@1>", "<@2>"]
@@ -165,6 +165,51 @@ def test_a_heal_with_more_exhausted_powers_than_points_asks_which() -> None:
     board(s, 1, P("Leaf Blades"), P("Bark Skin"))
     s.public.heroes[1].board[1].ready = False
     assert views.needs_aim(project(s, 0)["public"], 0, views.decode(code)) is None
+
+
+def test_hidorian_chooses_which_dice_a_store_top_banks() -> None:
+    s = new_game(2, roles=["hidorian", "leme"], first=["rotting-foal"])
+    board(s, 0, P("Fate Thread"), P("Twin Omens"))  # tops: store `?` (does not exhaust), store `??`
+    dice(s, 0, 2, 5, 6)
+    pub = project(s, 0)["public"]
+    actions = RULES.legal_actions(s, 0)
+    twin = next(a for a in actions if isinstance(a, c.Activate) and a.slot == 1 and a.half == "top")
+    assert twin.dice == [0, 1]  # what the greedy party and a timeout use: the first unused dice
+    use = next(i for i in views.panel_items(1, pub, 0, actions, NAMES) if i.custom_id == "gms:1:use")
+    label = next(o.label for o in use.item.options if o.value == views.encode(twin))
+    assert "dice of your choice" in label and " with " not in label
+    code = views.encode(twin)
+    assert views.needs_aim(pub, 0, views.decode(code)) == "store"
+    [select] = views.aim_items(1, pub, 0, code, "store", ["Ann", "Bo"])
+    assert [o.label for o in select.item.options] == ["Die 1: 2", "Die 2: 5", "Die 3: 6"]
+    assert select.item.min_values == select.item.max_values == 2  # exactly what `??` takes
+    command = views.aimed_command("s" + code, ["0", "2"])
+    assert command["dice"] == [0, 2] and command["slot"] == 1
+    before = dict(s.public.heroes[0].pools)
+    s = act(s, 0, **command)
+    assert [d.used for d in s.public.heroes[0].dice] == [True, False, True]
+    s = act(act(s, 0, type="done"), 1, type="done")  # stored dice reach the pools as the phase ends
+    after = s.public.heroes[0].pools
+    assert {v: after[v] - before.get(v, 0) for v in after if after[v] != before.get(v, 0)} == {2: 1, 6: 1}
+
+
+def test_a_store_top_asks_nothing_when_there_is_no_choice() -> None:
+    s = new_game(2, roles=["hidorian", "leme"], first=["rotting-foal"])
+    board(s, 0, P("Fate Thread"), P("Twin Omens"))
+    dice(s, 0, 4, 4, 4)  # one value only
+    pub = project(s, 0)["public"]
+    store_two = views.encode(c.Activate(slot=1, dice=[0, 1]))
+    assert views.needs_aim(pub, 0, views.decode(store_two)) is None
+    dice(s, 0, 3, 5)  # exactly as many dice as `??` takes
+    assert views.needs_aim(project(s, 0)["public"], 0, views.decode(store_two)) is None
+    # A die already spent is not offered, and a choice of another's die is refused by the rules.
+    dice(s, 0, 1, 2, 3)
+    s.public.heroes[0].dice[0].used = True
+    pub = project(s, 0)["public"]
+    store_one = views.encode(c.Activate(slot=0, dice=[1]))
+    [select] = views.aim_items(1, pub, 0, store_one, "store", ["Ann", "Bo"])
+    assert [o.value for o in select.item.options] == ["1", "2"]
+    assert "own unused dice" in refused(s, 0, **views.aimed_command("s" + store_one, ["0"]))
 
 
 def test_an_adjust_without_up_to_offers_only_the_full_step() -> None:

@@ -267,7 +267,7 @@ def aim_items(
             "aim",
             f"{kind[0]}{code}",
             options=options,
-            placeholder="Choose…",
+            placeholder=f"Pick {plural(least, 'die', 'dice')}" if kind == "store" else "Choose…",
             min_values=min(least, len(options)),
             max_values=min(most, len(options)),
         )

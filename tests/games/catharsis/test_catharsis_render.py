@@ -183,6 +183,7 @@ def test_hidorian_chooses_which_dice_a_store_top_banks() -> None:
     [select] = views.aim_items(1, pub, 0, code, "store", ["Ann", "Bo"])
     assert [o.label for o in select.item.options] == ["Die 1: 2", "Die 2: 5", "Die 3: 6"]
     assert select.item.min_values == select.item.max_values == 2  # exactly what `??` takes
+    assert select.item.placeholder == "Pick 2 dice"
     command = views.aimed_command("s" + code, ["0", "2"])
     assert command["dice"] == [0, 2] and command["slot"] == 1
     before = dict(s.public.heroes[0].pools)

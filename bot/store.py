@@ -569,7 +569,26 @@ class Store:
         self._record_written(record, deleted=True)
 
 
-class _SqliteFast:
+class _TimedWrites:
+    """What a hot write takes lately, end to end (`Store.write_time`): each write goes through
+    `_use`, which times the subclass's `_use_connection` (the wait for the connection included)."""
+
+    took = 0.0  # seconds, a moving average
+
+    def _use_connection(self) -> Any:
+        raise NotImplementedError
+
+    @asynccontextmanager
+    async def _use(self) -> AsyncIterator[Any]:
+        started = time.monotonic()
+        try:
+            async with self._use_connection() as conn:
+                yield conn
+        finally:
+            self.took += (time.monotonic() - started - self.took) * WRITE_TIME_WEIGHT
+
+
+class _SqliteFast(_TimedWrites):
     """The hot writes on SQLite as single autocommitted statements on one dedicated aiosqlite connection.
 
     Through SQLAlchemy's session a save costs a dozen thread hops (about 2 ms, fifty times the
@@ -603,16 +622,6 @@ class _SqliteFast:
         self._conn: aiosqlite.Connection | None = None
         self._closed = False
         self._opening = asyncio.Lock()
-        self.took = 0.0  # seconds a write took lately, its turn on the connection included (`write_time`)
-
-    @asynccontextmanager
-    async def _use(self) -> AsyncIterator[aiosqlite.Connection]:
-        started = time.monotonic()
-        try:
-            async with self._use_connection() as conn:
-                yield conn
-        finally:
-            self.took += (time.monotonic() - started - self.took) * WRITE_TIME_WEIGHT
 
     @asynccontextmanager
     async def _use_connection(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -677,7 +686,7 @@ class _SqliteFast:
                 self._conn = None
 
 
-class _PostgresFast:
+class _PostgresFast(_TimedWrites):
     """The hot writes on PostgreSQL as single statements straight through an asyncpg pool.
 
     Through SQLAlchemy a save checked out a pooled connection with a pre-ping (a round trip of
@@ -719,16 +728,6 @@ class _PostgresFast:
         self._pool: asyncpg.Pool | None = None
         self._closed = False
         self._opening = asyncio.Lock()
-        self.took = 0.0  # seconds a write took lately, its wait for a connection included (`write_time`)
-
-    @asynccontextmanager
-    async def _use(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:
-        started = time.monotonic()
-        try:
-            async with self._use_connection() as db:
-                yield db
-        finally:
-            self.took += (time.monotonic() - started - self.took) * WRITE_TIME_WEIGHT
 
     @asynccontextmanager
     async def _use_connection(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:

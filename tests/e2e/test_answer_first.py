@@ -38,13 +38,18 @@ def slow_saves(bot: Any, fake: FakeDiscord, delay: float) -> list[tuple[float, f
     return took
 
 
+async def started_with_panel(fake: FakeDiscord, bot: Any) -> tuple[int, Any]:
+    """A High Card game under way, and Alice's panel (her hand, only for her)."""
+    sid = await start_highcard(fake, bot)
+    return sid, (await (await fake.slash(fake.world.alice, fake.world.table, "highcard hand")).done()).original
+
+
 async def test_a_click_whose_save_would_queue_is_answered_first_and_its_result_follows(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        sid = await start_highcard(fake, bot)
-        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        sid, panel = await started_with_panel(fake, bot)
         # Quiet: answered with the panel itself, no deferral.
         assert not bot.service.wait_coming(sid)
         # Writes queue now (as in a burst: each takes 0.2 s end to end), and this save is slow.
@@ -84,8 +89,7 @@ async def test_a_second_click_behind_the_first_ones_save_is_deferred_at_once_and
 ) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        sid = await start_highcard(fake, bot)
-        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        sid, panel = await started_with_panel(fake, bot)
         # A write takes 0.1 s now: an action alone expects its two by 0.2 s, under LATE_SAVE.
         monkeypatch.setattr(bot.store, "write_time", lambda: 0.1)
         assert 2 * 0.1 < service_module.LATE_SAVE <= 3 * 0.1
@@ -116,8 +120,7 @@ async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_tol
     button is refused as the double click it now is."""
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        sid = await start_highcard(fake, bot)
-        panel = (await (await fake.slash(w.alice, w.table, "highcard hand")).done()).original
+        sid, panel = await started_with_panel(fake, bot)
         monkeypatch.setattr(bot.store, "write_time", lambda: 0.2)
         saves = slow_saves(bot, fake, 0.3)
         published: list[int] = []

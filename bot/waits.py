@@ -100,6 +100,14 @@ class Waits:
             spent = [w.get(name, 0.0) for w in every]
             slow_mean = sum(w.get(name, 0.0) for w in tails) / len(tails) * 1000
             lines.append(f"  {name:>16}: {ms(spent, 0.5):6.1f} / {ms(spent, 0.99):6.1f}   {slow_mean:6.1f}")
+        lines.append("  the slowest five (ms after arriving: the handler ran, each step, the first answer):")
+        for trace in slow[-5:]:
+            def at(when: float, since: float = trace.arrived) -> int:
+                return round((when - since) * 1000)
+
+            steps = " ".join(f"{name} {at(start)}-{at(end)}" for name, start, end in trace.spans)
+            handled = at(trace.handled) if trace.handled is not None else "never"
+            lines.append(f"    {trace.label}: handler {handled}; {steps or 'no step'}; {trace.how} {at(trace.answered)}")  # type: ignore[arg-type]
         return "\n".join(lines)
 
 

@@ -32,7 +32,7 @@ from cogs.apocrypha.views import WRITE
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
 from cogs.common.help import unique_names
-from cogs.common.replies import refuse, say
+from cogs.common.replies import open_form, refuse, say
 from cogs.common.text import clip, fill_seats, mention
 
 log = logging.getLogger(__name__)
@@ -690,7 +690,7 @@ class ApocryphaCog(
             form: discord.ui.Modal = FragmentForm(self.book, view, act)
         else:
             form = MutationForm(view, act)
-        await interaction.response.send_modal(form)
+        await open_form(interaction, form)
 
     async def _choir_choice(
         self, interaction: discord.Interaction, row: GameSession, verb: str, value: str

@@ -6,7 +6,10 @@ refused in plain words and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
+
+import discord.webhook.async_
 
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.state import card_id
@@ -14,6 +17,7 @@ from tests.e2e.apocrypha_table import Table
 from tests.e2e.harness import running_bot, settle
 from tests.e2e.test_apocrypha_guided import component
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.interactions import MODAL
 from tests.fakediscord.server import MESSAGE_COMPONENT
 
 
@@ -91,3 +95,43 @@ async def test_the_guides_panel_stops_one_power_writes_a_mutation_and_hands_a_fr
         payload["data"] = {"custom_id": component(panel, "g_fragment_form")["custom_id"], "component_type": 2}
         ix = await (await fake._dispatch(payload, own)).done()
         assert ix.modal is None and ix.ephemeral and "only the guide" in ix.text.lower(), ix.text
+
+
+async def test_a_form_sent_back_before_the_bot_read_its_opening_is_still_answered(
+    fake_discord: FakeDiscord, tmp_path, monkeypatch
+) -> None:
+    """In a burst the bot reads Discord's acknowledgement of the callback that opened a form late;
+    a form filled in and sent back before that must still reach its handler (it was dropped: the
+    guide saw "thinking" for ever and the fragment was lost)."""
+    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    adapter = discord.webhook.async_.AsyncWebhookAdapter
+    real = adapter.create_interaction_response
+    read: list[float] = []
+
+    async def read_late(self: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = await real(self, *args, **kwargs)
+        if kwargs["params"].payload["type"] == MODAL:
+            await asyncio.sleep(1.0)  # the event loop is busy: the answer is read a second later
+            read.append(fake.loop_time())
+        return answer
+
+    monkeypatch.setattr(adapter, "create_interaction_response", read_late)
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path, seed=5) as bot:
+        table = Table(fake, bot)
+        await table.open()
+        await table.run(w.alice, "apocrypha guide reveal", nexus="motel")
+        await table.run(w.alice, "apocrypha guide place", nexus="motel")
+        await table.press(w.alice, "g_start", ["0"])
+        panel = table.panel(w.alice)
+        opened = await (await fake.click(w.alice, panel, component(panel, "g_fragment_form")["custom_id"])).done(settle=False)
+        assert opened.modal is not None and not read  # on screen; the bot has not read its answer yet
+        ids = {c["label"]: c["custom_id"] for row in opened.modal["components"] for c in row["components"]}
+        answers = {ids["Saint"]: "Zeez", ids["A fragment from the box or your mission"]: "The Playground"}
+        sent = await fake.submit_modal(opened, answers)
+        await sent.done(followups=0)
+        await settle(bot)
+        assert read and sent.dispatched_at < read[0]
+        assert sent.text == "Fragment given." and sent.ephemeral, sent.text
+        halo = (await table.state())["public"]["saints"]["1"]["halo"]
+        assert [card_id(u) for u in halo.values()] == ["the_playground"]

@@ -238,19 +238,24 @@ async def in_time(
     interaction: discord.Interaction, work: Awaitable[T], *, public: bool = False, first: bool = False, late: bool = False
 ) -> T:
     """Await `work`; if it is not done by DEFER_AT after the interaction's creation, defer first.
-    When the bot is busy, or the caller knows the work will wait (`late`: a queue of saves, the
-    session's lock held), defer before the work starts; when busy, run it in one of WORK_SLOTS
-    (`first`: before the work waiting without it, as a Start's)."""
+    When the bot is busy, defer before the work starts and run it in one of WORK_SLOTS (`first`:
+    before the work waiting without it, as a Start's). When the caller knows the work will wait
+    for the store (`late`: `SessionService.wait_coming`), defer before it too, but run it at once:
+    in a slot, slow saves held every slot and the rest of the burst queued behind them."""
+    store_wait = False
     try:
-        if await fresh(interaction) and late and not FIRST_BYTES.busy(interaction):
-            await defer(interaction, public=public, how="deferred, a wait coming")
-        elif await fresh(interaction) and FIRST_BYTES.busy(interaction):
+        if await fresh(interaction) and FIRST_BYTES.busy(interaction):
             await defer(interaction, public=public)
+        elif late and await fresh(interaction):
+            await defer(interaction, public=public, how="deferred, a wait coming")
+            store_wait = True
         answered = not await fresh(interaction)
     except BaseException:
         if asyncio.iscoroutine(work):
             work.close()  # never started: no "never awaited" warning
         raise
+    if store_wait:  # it waits for the store, not for the event loop's turns: no work slot
+        return await work
     if answered:
         async with _slots().hold(first=first):
             return await work

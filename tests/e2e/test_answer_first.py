@@ -56,6 +56,13 @@ async def test_a_click_whose_save_would_queue_is_answered_first_and_its_result_f
         monkeypatch.setattr(bot.store, "write_time", lambda: 0.2)
         assert bot.service.wait_coming(sid) and bot.service.wait_coming()
         saves = slow_saves(bot, fake, 0.6)
+        real_save, free_slots = bot.store.save, []
+
+        async def save(row: Any) -> Any:
+            free_slots.append(replies._slots()._free)
+            return await real_save(row)
+
+        bot.store.save = save
         guarded, deferred = FIRST_BYTES.guarded, FIRST_BYTES.deferred
         click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
         await click.done(settle=False)
@@ -70,6 +77,8 @@ async def test_a_click_whose_save_would_queue_is_answered_first_and_its_result_f
         assert click.original.content == "✓ Swap"
         row = await bot.store.get(sid)
         assert [m["command"]["type"] for m in row.moves] == ["swap"]
+        # It waited for the store, not for the event loop: it took none of the work slots.
+        assert free_slots == [replies.WORK_SLOTS]
         # A command waits the same way: deferred privately at once, its notice follows.
         command = await fake.slash(w.alice, w.table, "highcard reveal")
         await command.done(settle=False)

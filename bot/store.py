@@ -11,16 +11,16 @@ import asyncio
 import copy
 import json
 import sqlite3
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
-import asyncpg
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -38,6 +38,9 @@ from sqlmodel import JSON, Field, SQLModel, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import migrations
+
+if TYPE_CHECKING:
+    import asyncpg  # loaded only for PostgreSQL (`_PostgresFast`): 3 MB a SQLite bot never needs
 
 
 def utcnow() -> datetime:
@@ -331,7 +334,7 @@ class Store:
     async def create(self, row: GameSession) -> GameSession:
         try:
             row.id = await self._fast.insert_session(row.model_dump(exclude={"id"}))  # type: ignore[union-attr]
-        except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
+        except _duplicate_key() as exc:
             self._doubt(row.channel_id)  # a game this process does not know of: read it
             raise ChannelBusy from exc
         data = self._remember(row)
@@ -406,7 +409,7 @@ class Store:
         values["updated_at"] = utcnow()
         try:
             rowcount = await self._fast.save_session(values, row.id, row.version)  # type: ignore[union-attr]
-        except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
+        except _duplicate_key() as exc:
             self._forget(row.id)
             raise ChannelBusy from exc
         if rowcount != 1:
@@ -546,7 +549,7 @@ class Store:
         if record.id is None:
             try:
                 record.id = await self._fast.insert_record(values)  # type: ignore[union-attr]
-            except (sqlite3.IntegrityError, asyncpg.UniqueViolationError) as exc:
+            except _duplicate_key() as exc:
                 self._records_doubted(record)
                 raise StaleWrite(f"record {record.kind}/{record.name} already exists") from exc
             self._record_written(record)
@@ -731,6 +734,8 @@ class _PostgresFast(_TimedWrites):
 
     @asynccontextmanager
     async def _use_connection(self) -> AsyncIterator[asyncpg.Pool | asyncpg.Connection]:
+        import asyncpg
+
         if self._pool is None and not self._closed:
             async with self._opening:
                 if self._pool is None and not self._closed:
@@ -792,6 +797,13 @@ class _PostgresFast(_TimedWrites):
             if self._pool is not None:
                 await self._pool.close()
                 self._pool = None
+
+
+def _duplicate_key() -> tuple[type[Exception], ...]:
+    """What a duplicate key raises: SQLite's error, and asyncpg's once PostgreSQL loaded it (an
+    `except` evaluates this only when an exception reaches it)."""
+    pg = sys.modules.get("asyncpg")
+    return (sqlite3.IntegrityError, pg.UniqueViolationError) if pg is not None else (sqlite3.IntegrityError,)
 
 
 async def _nothing_to_reset(_connection: asyncpg.Connection) -> None:

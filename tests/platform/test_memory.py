@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import platform
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from bot import memory
-from bot.store import READ_CACHE_KB, Store
+from bot.store import READ_CACHE_KB, Store, _duplicate_key
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc arenas are glibc's")
@@ -61,3 +64,23 @@ async def test_a_pooled_sqlite_read_connection_keeps_a_small_page_cache(tmp_path
             assert (await conn.execute(text("PRAGMA cache_size"))).scalar() == -READ_CACHE_KB
     finally:
         await store.close()
+
+
+def test_a_sqlite_bot_loads_neither_pillow_nor_asyncpg_at_start() -> None:
+    """Pillow loads at the first picture, asyncpg only for PostgreSQL: 3 MB each a bot may never need."""
+    code = (
+        "import importlib, sys\n"
+        "from bot.client import CORE_EXTENSIONS\n"
+        "from bot.games import all_rules\n"
+        "for name in [*CORE_EXTENSIONS, *(f'cogs.{key}' for key in all_rules())]:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted({'PIL', 'asyncpg'} & set(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2])
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_duplicate_key_is_recognised_from_either_database() -> None:
+    import asyncpg  # as PostgreSQL loads it
+
+    assert {sqlite3.IntegrityError, asyncpg.UniqueViolationError} <= set(_duplicate_key())

@@ -40,7 +40,7 @@ from bot.engine.seats import GUIDE, Seat
 from bot.service import Result, actor_of, as_utc, user_of
 from bot.store import ACTIVE, DmMessage, GameSession, Status
 from cogs.common.components import parse_custom_id
-from cogs.common.pacing import Pacer
+from cogs.common.pacing import Pacer, Ticket
 from cogs.common.pictures import panel_files, table_file
 from cogs.common.redraw_queue import RedrawQueue
 from cogs.common.replies import answer_publicly, edit_clicked, followup
@@ -66,6 +66,9 @@ EARLY_PANEL = "Your panel, only for you: the bot is busy, so its copy in your di
 # keep the pacer's global budget (40 requests a second) busy while each redraw reads, draws, waits
 # for its answers and saves, in a loaded second; few enough that a burst holds no thousands of them.
 REDRAW_WORKERS = 64
+# A drawing still going after this long (a lock or a database connection that does not come) goes
+# on without its worker, so that it does not hold the other redraws (`RedrawQueue`).
+DRAW_STUCK = 30.0
 RATE_LIMITED_TRIES, RATE_LIMITED_WAIT = 5, 2.0  # redraws after discord.py gives up on a 429, and the pause
 UNRECORDED_SCAN = 25  # newest channel messages searched on start for posts a dead process left
 REMINDER = "Reminder: "
@@ -605,39 +608,54 @@ class DiscordPublisher:
         try:
             while True:
                 self._again.discard(key)
-                await self._redraw(key, job)
+                rest = await self._redraw(key, job)
+                if rest is not None:
+                    await asyncio.gather(rest, return_exceptions=True)
                 if key not in self._again:
                     break
         finally:
             self._tasks.pop(key, None)
 
-    async def _redraw(self, key: Any, job: Callable[[], Awaitable[None]]) -> None:
-        """Run one redraw of `key`: wait for room in the pacer, then draw from the newest state."""
+    async def _redraw(self, key: Any, job: Callable[[], Awaitable[None]]) -> asyncio.Task[bool] | None:
+        """Run one redraw of `key`: wait for room in the pacer, then draw from the newest state.
+        Returns the drawing's task if it has taken longer than DRAW_STUCK (see `RedrawQueue`)."""
         limited = 0
         while self._wanted(key):  # else a click's answer drew it meanwhile
             pace = self._pace(key) if isinstance(key, tuple) else None
             # Wait for room in the channel's buckets first, then draw: what changed meanwhile
             # is drawn by this one redraw, from the newest state.
             ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2]) if pace else None
-            self.pacer.bind(ticket)
-            try:
-                if self._wanted(key):
-                    await job()
-                return
-            except discord.HTTPException as exc:
-                if exc.status != 429 or limited >= RATE_LIMITED_TRIES:
-                    log.exception("publishing %s failed", key)
-                    return
-            except Exception:
-                log.exception("publishing %s failed", key)
-                return
-            finally:
-                self.pacer.release(ticket)  # what the redraw reserved and did not use
-                self.pacer.bind(None)
+            drawing = asyncio.create_task(self._draw(key, job, ticket, give_up=limited >= RATE_LIMITED_TRIES))
+            done, _ = await asyncio.wait({drawing}, timeout=DRAW_STUCK)
+            if not done:
+                log.warning("redrawing %s has taken over %.0f s: the other redraws go on", key, DRAW_STUCK)
+                return drawing
+            if not drawing.result():
+                return None
             # discord.py gave up on a rate limit: wait, then draw again from the newest state (the
             # changes made meanwhile are drawn once, not one by one).
             limited += 1
             await asyncio.sleep(RATE_LIMITED_WAIT * limited)
+        return None
+
+    async def _draw(self, key: Any, job: Callable[[], Awaitable[None]], ticket: Ticket | None, *, give_up: bool) -> bool:
+        """Draw, charging the requests to `ticket`. True if Discord refused it for its rate limits
+        and it should be tried again."""
+        self.pacer.bind(ticket)
+        try:
+            if self._wanted(key):
+                await job()
+            return False
+        except discord.HTTPException as exc:
+            if exc.status == 429 and not give_up:
+                return True
+            log.exception("publishing %s failed", key)
+            return False
+        except Exception:
+            log.exception("publishing %s failed", key)
+            return False
+        finally:
+            self.pacer.release(ticket)  # what the redraw reserved and did not use
 
     async def drain(self) -> None:
         """Wait until every pending edit is done (tests, shutdown)."""

@@ -14,6 +14,10 @@ on); within a line, in the order first asked. A key asked for again when it has 
 moves to the urgent line. At most `workers` redraws run at once; a key whose channel has no room
 yet (`room`, seconds to wait) is set aside until it has, so it does not hold a worker meanwhile.
 Workers exist only while there is work: an idle bot has none.
+
+A redraw that cannot finish (a lock or a database connection that does not come) must not hold
+the queue: `run` may hand back the task of a drawing that has taken too long, and the worker goes
+on to the next key while the key stays running, and done, when that task ends.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import itertools
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
 
 Job = Callable[[], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -31,7 +36,7 @@ log = logging.getLogger(__name__)
 class RedrawQueue:
     def __init__(
         self,
-        run: Callable[[Hashable, Job], Awaitable[None]],
+        run: Callable[[Hashable, Job], Awaitable[asyncio.Future[Any] | None]],
         *,
         workers: int,
         room: Callable[[Hashable], float] | None = None,
@@ -48,6 +53,7 @@ class RedrawQueue:
         self._idle: list[asyncio.Future[None]] = []
         self._numbers = itertools.count()
         self._epoch = 0  # moved on by `cancel`: a cancelled worker's last steps touch nothing
+        self._detached = 0  # keys whose drawing took too long and goes on without a worker
 
     # -- asking -------------------------------------------------------------------
     def push(self, key: Hashable, job: Job, *, urgent: bool = True) -> None:
@@ -77,7 +83,8 @@ class RedrawQueue:
     def _staff(self) -> None:
         """Start workers for the keys in line, up to the bound."""
         lined = len(self._queued) - len(self._parked)
-        while len(self._workers) < self._max and len(self._workers) < lined:
+        # Workers not running a key are about to take one from the line.
+        while len(self._workers) < self._max and len(self._workers) - len(self._running) + self._detached < lined:
             task = asyncio.get_running_loop().create_task(self._work(), name="redraw-worker")
             self._workers.add(task)
             task.add_done_callback(self._workers.discard)
@@ -133,18 +140,36 @@ class RedrawQueue:
         while (picked := self._next()) is not None:
             key, job = picked
             self._running[key] = None
+            rest: asyncio.Future[Any] | None = None
             try:
-                await self._run(key, job)
+                rest = await self._run(key, job)
             except Exception:
                 log.exception("redrawing %s failed", key)
             finally:
-                if self._epoch == epoch:  # not dropped by `cancel` meanwhile
-                    again = self._running.pop(key, None)
-                    if again is not None:
-                        self._line(key, again, urgent=key in self._again_urgent)
-                    self._again_urgent.discard(key)
-                    if key not in self._queued:
-                        self._resolve(self._settled.pop(key, []))
+                if rest is not None:  # still drawing: done when it ends, and this worker goes on
+                    self._detached += 1
+                    rest.add_done_callback(lambda _, key=key: self._done(key, epoch, detached=True))
+                else:
+                    self._done(key, epoch)
+        self._leave()
+
+    def _done(self, key: Hashable, epoch: int, *, detached: bool = False) -> None:
+        if self._epoch != epoch:
+            return  # dropped by `cancel` meanwhile
+        if detached:
+            self._detached -= 1
+        again = self._running.pop(key, None)
+        if again is not None:
+            self._line(key, again, urgent=key in self._again_urgent)
+            self._staff()
+        self._again_urgent.discard(key)
+        if key not in self._queued:
+            self._resolve(self._settled.pop(key, []))
+        if detached and not self._queued and not self._running:
+            self._resolve(self._idle)
+            self._idle = []
+
+    def _leave(self) -> None:
         # Out of the count now, not by the done callback a turn later: a key pushed meanwhile
         # would find the bound reached and no worker left to take it.
         self._workers.discard(asyncio.current_task())  # type: ignore[arg-type]
@@ -178,6 +203,7 @@ class RedrawQueue:
         for handle in self._parked.values():
             handle.cancel()
         self._epoch += 1
+        self._detached = 0
         for task in list(self._workers):
             task.cancel()
         self._workers.clear()

@@ -6,6 +6,9 @@ import asyncio
 from collections.abc import Hashable
 from types import SimpleNamespace
 
+import pytest
+
+from cogs.common import publisher as publisher_module
 from cogs.common.pacing import Pacer
 from cogs.common.publisher import REDRAW_WORKERS, DiscordPublisher
 from cogs.common.redraw_queue import Job, RedrawQueue
@@ -191,10 +194,39 @@ async def test_the_publisher_keeps_a_burst_of_redraws_as_keys_in_a_bounded_set_o
         publisher.schedule(("dm", sid, sid), job("dm", sid))
     await asyncio.sleep(0.01)
     assert len(publisher.pending()) == 1000
-    assert len(asyncio.all_tasks()) - tasks_before == REDRAW_WORKERS
+    assert len(asyncio.all_tasks()) - tasks_before == 2 * REDRAW_WORKERS  # each worker and its drawing
     gate.set()
     await publisher.drain()
     assert sorted(drawn) == sorted([("channel", s) for s in range(500)] + [("dm", s) for s in range(500)])
     # The tables (urgent) went before the panels of players nobody waits on.
     assert all(kind == "channel" for kind, _ in drawn[:500 - REDRAW_WORKERS])  # all but those drawn at once
+    assert publisher.pending() == set()
+
+
+async def test_a_drawing_that_cannot_finish_does_not_hold_the_queue(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(publisher_module, "DRAW_STUCK", 0.05)
+    monkeypatch.setattr(publisher_module, "REDRAW_WORKERS", 1)
+    rows = {sid: {"status": "running", "seats": [sid], "roles": {}, "waiting": {}} for sid in range(3)}
+    publisher = DiscordPublisher(SimpleNamespace(service=SimpleNamespace(store=SimpleNamespace(peek=rows.get))))  # type: ignore[arg-type]
+    publisher.pacer = Pacer(buckets={}, global_bucket=None)
+    stuck = asyncio.Event()  # a lock or a connection that does not come
+    drawn: list[str] = []
+
+    def job(name: str, wait: bool = False) -> Job:
+        async def draw() -> None:
+            if wait:
+                await stuck.wait()
+            drawn.append(name)
+        return draw
+
+    publisher.schedule(("channel", 0), job("table 0", wait=True))
+    publisher.schedule(("channel", 1), job("table 1"))
+    publisher.schedule(("channel", 2), job("table 2"))
+    await asyncio.sleep(0.3)
+    assert drawn == ["table 1", "table 2"]  # the one worker went on without the stuck drawing
+    publisher.schedule(("channel", 0), job("table 0, newest"))  # asked again while it still runs
+    assert ("channel", 0) in publisher.pending()
+    stuck.set()
+    await asyncio.wait_for(publisher.drain(), 2)
+    assert drawn == ["table 1", "table 2", "table 0", "table 0, newest"]  # then once more, the newest
     assert publisher.pending() == set()

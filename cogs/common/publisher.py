@@ -92,6 +92,7 @@ class DiscordPublisher:
         self._early = RedrawQueue(self._redraw, workers=EARLY_AT_ONCE)
         self._tasks: dict[Any, asyncio.Task[None]] = {}
         self._again: set[Any] = set()
+        self._drawings: set[asyncio.Task[bool]] = set()  # redraws drawing now (`_redraw`)
         self._pubs: dict[int, dict[str, Any]] = {}  # session id -> its Publication data (write-through)
         self._used: dict[int, float] = {}  # session id -> when its record was last read (monotonic)
         # Kept while a write holds or waits for it (as `_drawing`): not one lock per game ever played.
@@ -626,7 +627,13 @@ class DiscordPublisher:
             # is drawn by this one redraw, from the newest state.
             ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2]) if pace else None
             drawing = asyncio.create_task(self._draw(key, job, ticket, give_up=limited >= RATE_LIMITED_TRIES))
-            done, _ = await asyncio.wait({drawing}, timeout=DRAW_STUCK)
+            self._drawings.add(drawing)
+            drawing.add_done_callback(self._drawings.discard)
+            try:
+                done, _ = await asyncio.wait({drawing}, timeout=DRAW_STUCK)
+            except asyncio.CancelledError:
+                drawing.cancel()
+                raise
             if not done:
                 log.warning("redrawing %s has taken over %.0f s: the other redraws go on", key, DRAW_STUCK)
                 return drawing
@@ -678,6 +685,8 @@ class DiscordPublisher:
         self._again.clear()
         self._redraws.cancel()
         self._early.cancel()
+        for drawing in list(self._drawings):
+            drawing.cancel()
 
     # -- the channel: table, prompt, result ---------------------------------------
     def _channel(self, row: GameSession) -> discord.PartialMessageable:

@@ -230,3 +230,24 @@ async def test_a_drawing_that_cannot_finish_does_not_hold_the_queue(monkeypatch:
     await asyncio.wait_for(publisher.drain(), 2)
     assert drawn == ["table 1", "table 2", "table 0", "table 0, newest"]  # then once more, the newest
     assert publisher.pending() == set()
+
+
+async def test_a_cancel_stops_the_drawings_under_way_too() -> None:
+    rows = {0: {"status": "running", "seats": [0], "roles": {}, "waiting": {}}}
+    publisher = DiscordPublisher(SimpleNamespace(service=SimpleNamespace(store=SimpleNamespace(peek=rows.get))))  # type: ignore[arg-type]
+    publisher.pacer = Pacer(buckets={}, global_bucket=None)
+    never = asyncio.Event()
+    finished: list[str] = []
+
+    async def draw() -> None:
+        await never.wait()
+        finished.append("drawn by a dead process")
+
+    publisher.schedule(("channel", 0), draw)
+    await asyncio.sleep(0.05)
+    assert len(publisher._drawings) == 1
+    publisher.cancel()  # a crash, in tests
+    await asyncio.sleep(0.05)
+    never.set()
+    await asyncio.sleep(0.05)
+    assert finished == [] and not publisher._drawings and publisher.pending() == set()

@@ -496,8 +496,11 @@ class DiscordPublisher:
             async for message in self._channel(row).history(limit=UNRECORDED_SCAN):
                 if row.table_message_id and message.id <= row.table_message_id:
                     break  # older than the game's lobby: another game's posts
-                if message.author.id != self.bot.user.id or message.id in kept or message.type is not discord.MessageType.default:
-                    continue  # not ours, recorded, or an answer to a player's command
+                if message.author.id != self.bot.user.id or message.id in kept:
+                    continue  # not ours, or recorded
+                # An interaction's answer: the Start's table and prompt (`answer_start`), else a
+                # player's command's answer, which holds no game controls and is no prompt.
+                answer = message.type is not discord.MessageType.default
                 prompt = not message.embeds and "([table](" in message.content
                 if prompt and newest_prompt and pub.get("prompt"):
                     # The players last saw this prompt, not the recorded one: whoever it left out
@@ -507,7 +510,7 @@ class DiscordPublisher:
                 ours = (
                     row.id in _sessions_on(message)
                     or prompt
-                    or any(a.filename == log_name for a in message.attachments)
+                    or (not answer and any(a.filename == log_name for a in message.attachments))
                 )
                 if ours:
                     log.info("session %s: deleting post %s a dead process never recorded", row.id, message.id)

@@ -220,3 +220,32 @@ async def test_clicks_on_an_old_table_are_refused_plainly_or_applied_if_still_me
         await settle(bot)
         assert (await bot.store.get(sid)).status == "finished"
         await Surface(fake, bot, w.table).check()
+
+
+async def test_a_start_answer_a_dead_process_never_recorded_is_deleted_on_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The Start's table and prompt are answers to the Start's interaction, not plain posts: a
+    process killed between posting such a prompt and recording it left a second prompt for good
+    (the chaos test caught it). The restart deletes it like any post it never recorded."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        await start_two_player_game(fake, bot)
+        await settle(bot)
+        [start_prompt] = Surface(fake, bot, w.table).prompts()
+        assert start_prompt.interaction_id is not None  # the Start's follow-up
+        kill_publisher(bot)
+        [alice_dm] = fake.dm_messages(w.alice)
+        await (await fake.click(w.alice, alice_dm, fake.find_button(alice_dm, label="Swap"))).done()
+        link = bot.publisher.table_link(await bot.service.store.get(1))
+        ghost = fake.new_message(
+            w.table, fake.bot_user.id, {"content": f"<@{w.bob.id}>: it's your turn. ([table]({link}))"},
+            interaction_id=start_prompt.interaction_id,
+        )
+
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        watch = Surface(fake, bot, w.table)
+        await watch.check()  # one live prompt
+        assert ghost.deleted
+        [prompt] = watch.prompts()
+        assert f"<@{w.alice.id}>" in prompt.content and f"<@{w.bob.id}>" not in prompt.content

@@ -13,6 +13,7 @@ import json
 import sqlite3
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -572,14 +573,15 @@ class Store:
         self._record_written(record, deleted=True)
 
 
-class _TimedWrites:
+class _TimedWrites(ABC):
     """What a hot write takes lately, end to end (`Store.write_time`): each write goes through
     `_use`, which times the subclass's `_use_connection` (the wait for the connection included)."""
 
     took = 0.0  # seconds, a moving average
 
+    @abstractmethod
     def _use_connection(self) -> Any:
-        raise NotImplementedError
+        """The backend's connection for one write (an async context manager)."""
 
     @asynccontextmanager
     async def _use(self) -> AsyncIterator[Any]:

@@ -7,6 +7,7 @@ game is the same on every run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,25 @@ from tests.e2e.catharsis_party import open_party, play_out
 from tests.e2e.harness import running_bot
 from tests.e2e.surface import Surface, report
 from tests.fakediscord import FakeDiscord
+
+
+async def play_until(party: Any, role: str, turns: int, pick: Callable[[Any, int, list[Any]], Any]) -> tuple[Any, int, Any]:
+    """Play plain moves (seat 0 takes `role`, the other seat another role) until `pick(state, seat,
+    actions)` names an offered action; return the state, the seat and that action."""
+    for _ in range(turns):
+        state = RULES.load_state((await party.row()).state)
+        seat = RULES.waiting_for(state)[0]
+        actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
+        roles = [a for a in actions if isinstance(a, c.ChooseRole)]
+        if roles:
+            await party.perform(seat, next(a for a in roles if (a.role == role) == (seat == 0)))
+            continue
+        found = pick(state, seat, actions)
+        if found is not None:
+            return state, seat, found
+        wanted = (c.Roll, c.Take, c.CastVote, c.Recover, c.Pass)
+        await party.perform(seat, next((a for a in actions if isinstance(a, wanted)), actions[-1]))
+    raise AssertionError(f"nothing to pick within {turns} turns")
 
 
 async def test_two_heroes_hunt_the_corrupted_horse(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -52,21 +72,11 @@ async def test_an_answered_question_shrinks_to_the_power_and_the_choice(
     fake = fake_discord
     async with running_bot(fake, tmp_path, seed=20261122) as bot:
         party = await open_party(fake, bot, "corrupted-horse", "new-questors")
-        for _ in range(40):
-            state = RULES.load_state((await party.row()).state)
-            seat = RULES.waiting_for(state)[0]
-            actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
-            roles = [a for a in actions if isinstance(a, c.ChooseRole)]
-            pub = state.public.model_dump()
-            aimed = [a for a in actions if isinstance(a, c.Passive) and needs_aim(pub, seat, a.model_dump())]
-            if roles:
-                await party.perform(seat, next(a for a in roles if (a.role == "leme") == (seat == 0)))
-            elif aimed:
-                await party.perform(seat, aimed[0])  # asserts the answered line
-                break
-            else:
-                wanted = (c.Roll, c.Take, c.CastVote, c.Recover, c.Pass)
-                await party.perform(seat, next((a for a in actions if isinstance(a, wanted)), actions[-1]))
+        state, seat, aimed = await play_until(party, "leme", 40, lambda st, seat, actions: next(
+            (a for a in actions if isinstance(a, c.Passive) and needs_aim(st.public.model_dump(), seat, a.model_dump())),
+            None,
+        ))
+        await party.perform(seat, aimed)  # asserts the answered line
         assert party.aims == 1
 
 
@@ -76,28 +86,15 @@ async def test_hidorian_picks_the_dice_his_store_banks(fake_discord: FakeDiscord
     fake = fake_discord
     async with running_bot(fake, tmp_path, seed=20261122) as bot:
         party = await open_party(fake, bot, "corrupted-horse", "new-questors")
-        for _ in range(60):
-            state = RULES.load_state((await party.row()).state)
-            seat = RULES.waiting_for(state)[0]
-            actions = [a for a in RULES.legal_actions(state, seat) if party.offered(seat, a)]
-            roles = [a for a in actions if isinstance(a, c.ChooseRole)]
-            pub = state.public.model_dump()
-            stores = [
-                a for a in actions if isinstance(a, c.Activate) and needs_aim(pub, seat, a.model_dump()) == "store"
-            ]
-            if roles:
-                await party.perform(seat, next(a for a in roles if (a.role == "hidorian") == (seat == 0)))
-            elif stores:
-                store = stores[0]
-                free = [i for i, d in enumerate(state.public.heroes[seat].dice) if not d.used]
-                chosen = free[-len(store.dice) :]  # the last dice, not the first the button would spend
-                assert chosen != store.dice
-                await party.perform(seat, store, aim_values=[str(i) for i in chosen])  # asserts the answered line
-                hero = RULES.load_state((await party.row()).state).public.heroes[seat]
-                assert [i for i in free if hero.dice[i].used] == chosen
-                assert sorted(hero.storing) == sorted(state.public.heroes[seat].dice[i].value for i in chosen)
-                break
-            else:
-                wanted = (c.Roll, c.Take, c.CastVote, c.Recover, c.Pass)
-                await party.perform(seat, next((a for a in actions if isinstance(a, wanted)), actions[-1]))
+        state, seat, store = await play_until(party, "hidorian", 60, lambda st, seat, actions: next(
+            (a for a in actions if isinstance(a, c.Activate) and needs_aim(st.public.model_dump(), seat, a.model_dump()) == "store"),
+            None,
+        ))
+        free = [i for i, d in enumerate(state.public.heroes[seat].dice) if not d.used]
+        chosen = free[-len(store.dice) :]  # the last dice, not the first the button would spend
+        assert chosen != store.dice
+        await party.perform(seat, store, aim_values=[str(i) for i in chosen])  # asserts the answered line
+        hero = RULES.load_state((await party.row()).state).public.heroes[seat]
+        assert [i for i in free if hero.dice[i].used] == chosen
+        assert sorted(hero.storing) == sorted(state.public.heroes[seat].dice[i].value for i in chosen)
         assert party.aims == 1

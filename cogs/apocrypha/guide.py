@@ -49,29 +49,47 @@ def numbers(text: str) -> list[int]:
 
 
 def saint_labels(view: dict[str, Any]) -> dict[int, str]:
-    """Each seat's saint as the guide names it: the saint's name, with the player's name for their
-    saint when two saints share a name."""
+    """Each seat's saint as the guide names it: the saint's name, and when two saints share it, the
+    name the player gave theirs, or the player's own name where that tells them apart better."""
     saints = view.get("public", {}).get("saints", {})
-    own = view.get("saint_names", {})
+    given, players = view.get("saint_names", {}), view.get("saint_players", {})
     names = [s["name"] for s in saints.values()]
     labels = {}
     for key, saint in saints.items():
-        label = saint["name"]
-        if names.count(label) > 1 and own.get(int(key)):
-            label = f"{label} ({own[int(key)]})"
-        labels[int(key)] = label
+        seat, label = int(key), saint["name"]
+        if names.count(label) > 1:
+            own = str(given.get(seat) or "")
+            if not own or own.lower() == label.lower():  # the card's own name: it tells nothing apart
+                own = str(players.get(seat) or "")
+            label = f"{label} ({own})" if own else label
+        labels[seat] = label
     return labels
 
 
+def with_saint_names(row: GameSession, view: dict[str, Any]) -> dict[str, Any]:
+    """`view` plus each seat's saint record name (the name the player gave their saint) and the
+    player's display name at join: what tells two copies of one saint apart."""
+    saints = (row.options or {}).get("saints", {})
+    given = {int(k): r.get("name", "") for k, r in saints.items() if isinstance(r, dict)}
+    players = {seat: (row.names or {}).get(str(user), "") for seat, user in enumerate(row.seats)}
+    return {**view, "saint_names": given, "saint_players": players}
+
+
 def seat_ref(view: dict[str, Any], text: str) -> int:
-    """A seat from a saint's name (as autocomplete gives it, one word of it, or the player's name for
-    their saint); seat numbers are not accepted, so typing and picking always agree."""
+    """A seat from a saint's name (as autocomplete gives it, one word of it, the name the player gave
+    their saint, or the player's own name); seat numbers are not accepted, so typing and picking
+    always agree. A full label names its seat even where a shorter word would fit two saints."""
     wanted = text.strip().lower()
-    own = view.get("saint_names", {})
+    given, players = view.get("saint_names", {}), view.get("saint_players", {})
+    labels = saint_labels(view)
+    exact = [seat for seat, label in labels.items() if label.lower() == wanted]
+    if len(exact) == 1:
+        return exact[0]
     found = set()
-    for seat, label in saint_labels(view).items():
+    for seat, label in labels.items():
         name = view["public"]["saints"][str(seat)]["name"]
-        words = {label.lower(), name.lower(), str(own.get(seat, "")).lower(), *name.lower().split()}
+        words = {label.lower(), name.lower(), *name.lower().split()}
+        words |= {str(n).lower() for n in (given.get(seat), players.get(seat)) if n}
         if wanted in words:
             found.add(seat)
     if len(found) > 1:
@@ -136,14 +154,7 @@ class GuideCommands:
             raise GameError("Only the guide can do that.")
         if row.state is None:
             raise GameError("The mission has not started yet.")
-        return row, self._with_saint_names(row, self.bot.service.view_for(row, interaction.user.id))
-
-    @staticmethod
-    def _with_saint_names(row: GameSession, view: dict[str, Any]) -> dict[str, Any]:
-        """The view plus each seat's saint record name (the name the player gave their saint)."""
-        saints = (row.options or {}).get("saints", {})
-        names = {int(k): r.get("name", "") for k, r in saints.items() if isinstance(r, dict)}
-        return {**view, "saint_names": names}
+        return row, with_saint_names(row, self.bot.service.view_for(row, interaction.user.id))
 
     async def _guide_act(
         self, interaction: discord.Interaction, build: Any, notice: str, session_id: int | None = None
@@ -577,7 +588,7 @@ class GuideCommands:
             return {}
         if row.state is None:
             return {}
-        return self._with_saint_names(row, self.bot.service.view_for(row, interaction.user.id))
+        return with_saint_names(row, self.bot.service.view_for(row, interaction.user.id))
 
     @g_notes.autocomplete("nexus")
     @g_reveal.autocomplete("nexus")

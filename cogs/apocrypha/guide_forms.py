@@ -16,7 +16,7 @@ import discord
 from bot.engine.errors import GameError
 from bot.games.apocrypha.cards import CardBook
 from cogs.apocrypha.guide import card_ref, saint_labels, seat_ref
-from cogs.common.replies import refuse
+from cogs.common.replies import apologise, refuse
 from cogs.common.text import clip
 
 # Build the command from the guide's view, then act: the cog's `_guide_act` for the panel's session.
@@ -44,7 +44,21 @@ def mission_fragment_names(book: CardBook, view: dict[str, Any]) -> list[str]:
     return [name for fid, name in frags if fid not in held and fid not in public.get("fragments_given", {})]
 
 
-class FragmentForm(discord.ui.Modal, title="Hand a saint a fragment"):
+class GuideForm(discord.ui.Modal):
+    """A guide's form whose answer failed: a mistake in it is refused in plain words; anything else
+    is logged and apologised for (once: an answer that came too late is only logged)."""
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        if isinstance(error, GameError):
+            try:
+                await refuse(interaction, error.message)
+                return
+            except discord.HTTPException as exc:
+                error = exc
+        await apologise(interaction, f"the guide's form {type(self).__name__}", error)
+
+
+class FragmentForm(GuideForm, title="Hand a saint a fragment"):
     def __init__(self, book: CardBook, view: dict[str, Any], act: Act) -> None:
         super().__init__(timeout=TIMEOUT)
         self.book, self.act = book, act
@@ -87,11 +101,9 @@ class FragmentForm(discord.ui.Modal, title="Hand a saint a fragment"):
 
         await self.act(interaction, build, "Fragment given.")
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await refuse(interaction, error.message if isinstance(error, GameError) else "That form could not be read.")
 
 
-class MutationForm(discord.ui.Modal, title="Write a mutation"):
+class MutationForm(GuideForm, title="Write a mutation"):
     def __init__(self, view: dict[str, Any], act: Act) -> None:
         super().__init__(timeout=TIMEOUT)
         self.act = act
@@ -125,5 +137,3 @@ class MutationForm(discord.ui.Modal, title="Write a mutation"):
 
         await self.act(interaction, build, "Mutated.")
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await refuse(interaction, error.message if isinstance(error, GameError) else "That form could not be read.")

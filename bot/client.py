@@ -19,12 +19,12 @@ from bot.engine.game import Rules
 from bot.games import all_rules
 from bot.service import SessionService
 from bot.store import GameSession, Store, utcnow
-from cogs.common.base import GameCog
+from cogs.common.base import GameCog, answered_label
 from cogs.common.components import ComponentId, GameButton, GameSelect, check_channel, parse_custom_id
 from cogs.common.confirm import ConfirmButton
 from cogs.common.pictures import PictureSettings
 from cogs.common.publisher import DiscordPublisher
-from cogs.common.replies import FIRST_BYTES, apologise, defer, expired, guard, refuse
+from cogs.common.replies import FIRST_BYTES, apologise, defer, expired, guard, later, refuse
 
 log = logging.getLogger(__name__)
 
@@ -233,11 +233,23 @@ class TabletopBot(commands.Bot):
         self, interaction: discord.Interaction, click: ComponentId, values: list[str]
     ) -> None:
         """Every game button and select lands here: reload the session, check the click comes from
-        its channel (or a player's DM), hand it to its game's cog with the click in `extras`."""
-        # When busy, the first answer before any work (the click keeps its message).
-        where = f"click {click.verb} (session {click.session_id})"
-        if FIRST_BYTES.busy(interaction) and not self._opens_form(click, values) and not await self._defer_first(interaction, where):
-            return
+        its channel (or a player's DM), hand it to its game's cog with the click in `extras`.
+
+        When the bot is busy the click is answered first (it keeps its message), and its work waits
+        for a work slot as a small record (`replies.later`), not as this task: thousands wait in a
+        burst. "My hand" answers with words at once and waits for nothing, so it goes on here."""
+        if FIRST_BYTES.busy(interaction) and not self._opens_form(click, values):
+            if not await self._defer_first(interaction, f"click {click.verb} (session {click.session_id})"):
+                return
+            if click.verb != "hand":
+                message = interaction.message
+                if message is not None and message.flags.ephemeral:  # read before `later` cuts the message down
+                    interaction.extras["picked"] = answered_label(interaction)
+                later(interaction, lambda slim: self._game_click(slim, click, values), first=click.verb == "start")
+                return
+        await self._game_click(interaction, click, values)
+
+    async def _game_click(self, interaction: discord.Interaction, click: ComponentId, values: list[str]) -> None:
         try:
             with waits.span("click's session"):
                 row = await self.service.session(click.session_id)

@@ -500,7 +500,7 @@ class GameCog(LearnCommands, commands.GroupCog):
             return
         if interaction.message is not None and interaction.message.flags.ephemeral:
             try:
-                picked = answered_label(interaction)
+                picked = interaction.extras.get("picked") or answered_label(interaction)
                 interaction.extras["answered"] = self.answered_line(row, seat, verb, arg, picked) or picked
             except (ValueError, LookupError, TypeError):  # no words for it: the clicked label will do
                 log.info("session %s: no answered line for %s:%s %s", row.id, verb, arg, values)

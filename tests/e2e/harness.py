@@ -22,6 +22,7 @@ from bot.client import TabletopBot
 from bot.config import Settings
 from bot.store import Store
 from cogs.common.components import parse_custom_id
+from cogs.common.replies import WORK_TASK, work_waiting
 from tests.fakediscord import FakeDiscord, run_client
 
 FAKE_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
@@ -77,7 +78,7 @@ async def migrate(database_url: str) -> None:
 
 # The tasks discord.py runs an interaction's handler in (a slash command, a button or select of a
 # view or a dynamic item, a modal, an `on_interaction` listener).
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction", WORK_TASK)
 SETTLE_SECONDS = 120.0  # a bound for a hang only: a loaded machine can take many seconds
 
 
@@ -93,6 +94,9 @@ async def settle(bot: TabletopBot, timeout: float = SETTLE_SECONDS) -> None:
             handlers = [t for t in asyncio.all_tasks() if t is not me and not t.done() and t.get_name().startswith(HANDLER_TASKS)]
             if handlers:
                 await asyncio.wait(handlers)
+                continue
+            if work_waiting():  # answered work in line for a slot (`replies.later`): its turn comes
+                await asyncio.sleep(0.01)
                 continue
             await bot.publisher.drain()
             if not any(not t.done() and t.get_name().startswith(HANDLER_TASKS) for t in asyncio.all_tasks()):

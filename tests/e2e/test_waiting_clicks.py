@@ -1,0 +1,149 @@
+"""A click answered first while the bot is busy waits for a work slot as a small record (issue 11,
+memory: in a 1,000-channel burst thousands wait at once). What waits is the interaction, with the
+clicked message cut down to its id and flags, and what to run: no task, no View, no loaded
+session. Its result still follows through the interaction's token, a double click is still
+refused, a stale one gets the current panel, and a restart after the save shows the move."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.common import replies
+from cogs.common.replies import FIRST_BYTES, WORK_SLOTS
+from tests.e2e.harness import running_bot, settle
+from tests.e2e.test_answer_first import started_with_panel
+from tests.e2e.test_races import DEFERRED_UPDATE
+from tests.fakediscord import FakeDiscord
+
+REFUSED_AGAIN = "You already did that: the second click was not applied."
+
+
+@asynccontextmanager
+async def every_slot_taken() -> AsyncIterator[asyncio.Event]:
+    """All work slots held until the event is set: what the bot is busy with in a burst."""
+    gate = asyncio.Event()
+    entered = 0
+
+    async def busy() -> None:
+        nonlocal entered
+        async with replies._slots().hold():
+            entered += 1
+            await gate.wait()
+
+    holders = [asyncio.create_task(busy()) for _ in range(WORK_SLOTS)]
+    while entered < WORK_SLOTS:
+        await asyncio.sleep(0)
+    try:
+        yield gate
+    finally:
+        gate.set()
+        await asyncio.gather(*holders)
+
+
+def click_tasks() -> list[asyncio.Task[Any]]:
+    """Tasks still handling a click (discord.py's, or a job's under way)."""
+    return [t for t in asyncio.all_tasks() if t.get_name().startswith(("discord-ui-", replies.WORK_TASK)) and not t.done()]
+
+
+def busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on every interaction arrives at a busy bot: answered first, its work after."""
+    monkeypatch.setattr(FIRST_BYTES, "busy", lambda _interaction: True)
+
+
+async def test_a_busy_click_waits_as_a_record_and_its_result_follows(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid, panel = await started_with_panel(fake, bot)
+        busy(monkeypatch)
+        async with every_slot_taken() as gate:
+            click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
+            await click.done(settle=False)
+            assert click.response_type == DEFERRED_UPDATE and not click.followups
+            # discord.py's task for the click has ended: the click waits as a job, not as a task.
+            await fake.wait_for(lambda: not click_tasks())
+            assert replies.work_waiting() == 1
+            job = replies._slots()._rest[0]
+            assert isinstance(job, replies.Job) and job.interaction.id == click.id
+            message = job.interaction.message
+            assert message is not None and message.flags.ephemeral  # what the answer reads is kept
+            assert message.components == [] and message.embeds == []  # the rest is let go
+            assert (await bot.store.get(sid)).moves == []  # nothing done yet
+            gate.set()
+        await settle(bot)
+        # Its result followed through the token: the panel shrank to the clicked label (read before
+        # the message was cut down), and the move is saved.
+        assert click.original.content == "✓ Swap"
+        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["swap"]
+        assert replies.work_waiting() == 0 and not replies._slots().locked()
+
+
+async def test_double_and_stale_clicks_waiting_in_line_are_refused_with_the_current_panel(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid, panel = await started_with_panel(fake, bot)
+        busy(monkeypatch)
+        async with every_slot_taken():
+            swap = fake.find_button(panel, label="Swap")
+            first = await fake.click(w.alice, panel, swap)
+            second = await fake.click(w.alice, panel, swap)
+            stale = await fake.click(w.alice, panel, fake.find_button(panel, label="Reveal"))
+            for ix in (first, second, stale):
+                await ix.done(settle=False)
+                assert ix.response_type == DEFERRED_UPDATE
+            await fake.wait_for(lambda: replies.work_waiting() == 3)
+        await settle(bot)
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap"]  # applied once
+        assert first.original.content == "✓ Swap"
+        assert REFUSED_AGAIN in second.text and "Here is your current panel." in second.text
+        assert "You have acted since that panel was drawn" in stale.text and "Here is your current panel." in stale.text
+        assert all(m.ephemeral for ix in (second, stale) for m in ix.followups)
+
+
+async def test_a_restart_after_a_waiting_click_was_saved_shows_the_move(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The click was answered first and waited in line; its turn came, the move was saved, and the
+    process died before publishing it. After a restart the move is there, the table shows it, and
+    the old button is refused as the double click it now is."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid, panel = await started_with_panel(fake, bot)
+        busy(monkeypatch)
+        published: list[int] = []
+
+        async def dies_before_publishing(result: Any) -> None:
+            published.append(result.session.version)
+            await asyncio.Event().wait()  # the process is gone: nothing after the save happens
+
+        monkeypatch.setattr(bot.publisher, "publish", dies_before_publishing)
+        async with every_slot_taken():
+            click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
+            await click.done(settle=False)
+            assert click.response_type == DEFERRED_UPDATE
+            await fake.wait_for(lambda: replies.work_waiting() == 1)
+        await fake.wait_for(lambda: bool(published))
+        assert not click.followups
+        for task in click_tasks():
+            task.cancel()  # the dead process's work
+        await asyncio.sleep(0)
+    table_before = [m.text for m in fake.messages(w.table)]
+    async with running_bot(fake, tmp_path) as bot:
+        await bot.wait_until_ready()
+        await settle(bot)
+        row = await bot.store.get(sid)
+        assert [m["command"]["type"] for m in row.moves] == ["swap"]
+        assert [m.text for m in fake.messages(w.table)] != table_before  # the repair redrew the table
+        again = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
+        assert REFUSED_AGAIN in again.text
+        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["swap"]

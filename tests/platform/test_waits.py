@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -34,7 +35,7 @@ async def test_steps_are_traced_per_interaction_and_cut_at_the_first_answer(monk
     with waits.span("save"):  # outside any traced interaction: nothing recorded
         pass
     await asyncio.gather(*tasks)
-    first, second = collector.traces[1], collector.traces[2]
+    second, first = collector.slowest({"move"})  # kept whole: the slowest last
     assert [name for name, _, _ in first.spans] == ["lock", "save"] and first.how == "answered"
     assert second.how == "deferred"  # the first answer only: the later one does not overwrite it
     assert first.answered is not None and second.answered is not None
@@ -44,14 +45,64 @@ async def test_steps_are_traced_per_interaction_and_cut_at_the_first_answer(monk
     save_line = next(line for line in report.splitlines() if line.strip().startswith("save:"))
     slowest_mean = float(save_line.split()[-1])
     assert slowest_mean >= 45  # the slowest (the first) waited for its save; the other answered before
+    assert collector.report({"ping"}) == "[bot] action waits: none traced"
 
 
-def test_nothing_is_recorded_without_a_collector() -> None:
-    assert waits.COLLECTOR is None
-    with waits.traced(7, "move play"), waits.span("save"):
+async def test_a_step_under_way_at_the_first_answer_counts_up_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard defers a click while it waits for a work slot: the slot's wait so far is the
+    click's wait, not "other"."""
+    collector = waits.Waits()
+    monkeypatch.setattr(waits, "COLLECTOR", collector)
+
+    async def handler() -> None:
         waits.handling()
-        waits.answered(7, "answered")
-    assert waits._TRACE.get() is None
+        with waits.span("work slot"):
+            await asyncio.sleep(0.05)
+            waits.answered(1, "deferred by the guard")
+            await asyncio.sleep(0.05)
+
+    with waits.traced(1, "move play"):
+        task = asyncio.create_task(handler())
+    await task
+    took = collector.slowest()[0].before_answer()
+    assert 0.045 <= took["work slot"] < 0.09 and took["other"] < 0.01
+    slot_line = next(line for line in collector.report().splitlines() if line.strip().startswith("work slot:"))
+    assert 45 <= float(slot_line.split()[-1]) < 90
+
+
+def test_answered_interactions_are_kept_as_rows_and_only_the_slowest_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector must not weigh on the memory it measures: after the first answer an
+    interaction is a row of numbers, and only the slowest few per kind stay whole."""
+    collector = waits.Waits()
+    now = [0.0]
+    monkeypatch.setattr(waits, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    for i in range(200):
+        now[0] = i * 10.0
+        collector.begin(i, "ping /ping" if i % 2 else "move play")
+        now[0] += i % 7  # a wait of 0-6 s
+        collector.answered(i, "answered")
+    assert len(collector.rows) == 200 and not collector._unanswered
+    assert sum(len(heap) for heap in collector._slowest.values()) == 2 * waits.SLOWEST
+    slowest = collector.slowest({"move"})
+    assert [t.kind for t in slowest] == ["move"] * waits.SLOWEST
+    assert [t.answered - t.arrived for t in slowest] == [6.0] * waits.SLOWEST  # type: ignore[operator]
+    assert all(t.kind == "ping" for t in collector.slowest({"ping"}))
+    report = collector.report({"move"})
+    assert "100 traced" in report and "p50 3000 ms p99 6000 ms" in report
+    assert "ping" not in report
+
+
+def test_a_trace_never_answered_is_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    collector = waits.Waits()
+    now = [0.0]
+    monkeypatch.setattr(waits, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    for i in range(3000):
+        now[0] = i * 0.1  # 300 s of arrivals, none answered
+        collector.begin(i, "move play")
+    assert len(collector._unanswered) < 2 * 600  # about a minute of them, and a sweep's growth
+    assert min(t.arrived for t in collector._unanswered.values()) >= now[0] - 2 * waits.UNANSWERED_KEPT
+    collector.answered(0, "answered")  # forgotten: nothing to record
+    assert len(collector.rows) == 0
 
 
 async def test_the_store_tells_what_a_write_takes_lately(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -86,8 +86,7 @@ class GameSession(SQLModel, table=True):
             "one_active_game_per_channel",
             "channel_id",
             unique=True,
-            sqlite_where=_ACTIVE_SQL,
-            postgresql_where=_ACTIVE_SQL,
+            sqlite_where=_ACTIVE_SQL,  # PostgreSQL's clause is added with its first store (`_on_postgresql`)
         ),
     )
 
@@ -181,9 +180,20 @@ class ChannelBusy(Exception):
     """The channel already has a lobby or running game."""
 
 
+def _on_postgresql() -> None:
+    """Give the one-active-game index its PostgreSQL clause. Not in the model itself: naming any
+    `postgresql_*` option makes SQLAlchemy import its PostgreSQL dialect (4 MB of the bot's memory,
+    issue 11) into every bot, SQLite ones included. The migrations create the index on their own;
+    the models' copy serves `create_all` and the schema comparison of tests/platform/test_migrations.py."""
+    index = next(i for i in GameSession.__table__.indexes if i.name == "one_active_game_per_channel")  # type: ignore[attr-defined]
+    index.dialect_kwargs["postgresql_where"] = _ACTIVE_SQL
+
+
 class Store:
     def __init__(self, url: str, *, echo: bool = False) -> None:
         self.url = url
+        if url.startswith("postgresql"):
+            _on_postgresql()
         self.engine: AsyncEngine = _make_engine(url, echo)
         self._sessions = async_sessionmaker(self.engine, class_=AsyncSession, expire_on_commit=False)
         self._fast: _SqliteFast | _PostgresFast | None = (

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from bot import memory
-from bot.store import READ_CACHE_KB, Store, _duplicate_key
+from bot.store import READ_CACHE_KB, GameSession, Store, _duplicate_key
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc arenas are glibc's")
@@ -67,17 +67,35 @@ async def test_a_pooled_sqlite_read_connection_keeps_a_small_page_cache(tmp_path
 
 
 def test_a_sqlite_bot_loads_neither_pillow_nor_asyncpg_at_start() -> None:
-    """Pillow loads at the first picture, asyncpg only for PostgreSQL: 3 MB each a bot may never need."""
+    """Pillow loads at the first picture, asyncpg and SQLAlchemy's PostgreSQL dialect only for
+    PostgreSQL: 3, 3 and 4 MB a bot may never need."""
     code = (
         "import importlib, sys\n"
         "from bot.client import CORE_EXTENSIONS\n"
         "from bot.games import all_rules\n"
+        "from bot.store import Store\n"
+        "Store('sqlite+aiosqlite:///unused.db')  # makes no file until used\n"
         "for name in [*CORE_EXTENSIONS, *(f'cogs.{key}' for key in all_rules())]:\n"
         "    importlib.import_module(name)\n"
-        "print(sorted({'PIL', 'asyncpg'} & set(sys.modules)))\n"
+        "print(sorted({'PIL', 'asyncpg', 'sqlalchemy.dialects.postgresql'} & set(sys.modules)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2])
     assert out.stdout.strip() == "[]"
+
+
+async def test_a_postgresql_store_gives_the_one_active_game_index_its_clause() -> None:
+    """The models' partial index gets PostgreSQL's WHERE with the first PostgreSQL store (not at
+    import, see `_on_postgresql`): `create_all` on PostgreSQL still makes it partial."""
+    from sqlalchemy.dialects import postgresql
+    from sqlalchemy.schema import CreateIndex
+
+    store = Store("postgresql+asyncpg://nobody@127.0.0.1:1/none")  # no connection is made
+    try:
+        index = next(i for i in GameSession.__table__.indexes if i.name == "one_active_game_per_channel")  # type: ignore[attr-defined]
+        ddl = str(CreateIndex(index).compile(dialect=postgresql.dialect()))
+        assert "WHERE status IN ('lobby', 'running')" in ddl and "UNIQUE" in ddl
+    finally:
+        await store.close()
 
 
 def test_a_duplicate_key_is_recognised_from_either_database() -> None:

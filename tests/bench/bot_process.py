@@ -214,9 +214,8 @@ async def _watch_lag() -> None:
         LAGS.append(loop.time() - start - LAG_TICK)
 
 
-def dump_tasks() -> None:
-    """SIGUSR1: where every task waits now, counted by its outermost and innermost frames (what
-    a backlog of first answers waits on: a lock, the store's pool, a slot, the HTTP pool)."""
+def _tasks_by_place() -> dict[str, int]:
+    """Every task, counted by its outermost and innermost frames."""
     counts: dict[str, int] = {}
     for task in asyncio.all_tasks():
         frames, awaited = [], task.get_coro()
@@ -227,11 +226,54 @@ def dump_tasks() -> None:
             awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "ag_await", None) or getattr(awaited, "gi_yieldfrom", None)
         key = f"{frames[0] if frames else '?'} ... {' < '.join(frames[-4:][::-1])}"
         counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def dump_tasks() -> None:
+    """SIGUSR1: where every task waits now, counted by its outermost and innermost frames (what
+    a backlog of first answers waits on: a lock, the store's pool, a slot, the HTTP pool)."""
+    counts = _tasks_by_place()
     connector = BOT.http.connector if BOT is not None else None
     pool = f"; HTTP pool: {len(connector._acquired)} in use, {sum(len(w) for w in connector._waiters.values())} waiting" if connector else ""
     print(f"[bot] tasks at {time.monotonic():.1f}: {sum(counts.values())}{pool}", flush=True)
     for key, n in sorted(counts.items(), key=lambda kv: -kv[1])[:15]:
         print(f"  {n:5d} {key}", flush=True)
+
+
+PEAK: list[str] = []  # what the process held when its RSS was highest (`_watch_peak`)
+PEAK_STEP = 8.0  # MB of new high RSS worth a new look
+
+
+def _connections() -> str:
+    """The store's open database connections: SQLAlchemy's pool and, on PostgreSQL, the fast
+    path's asyncpg pool (each connection keeps its statement caches and buffers)."""
+    if BOT is None:
+        return ""
+    pool = BOT.store.engine.sync_engine.pool
+    parts = [f"SQLAlchemy pool {pool.checkedout()} in use + {pool.checkedin()} idle" if hasattr(pool, "checkedout") else ""]
+    fast = getattr(BOT.store._fast, "_pool", None)
+    if fast is not None:
+        parts.append(f"asyncpg pool {fast.get_size()} open, {fast.get_idle_size()} idle")
+    return ", ".join(p for p in parts if p)
+
+
+async def _watch_peak(every: float = 1.0) -> None:
+    """Look at what the process holds each time its RSS reaches a new high (by PEAK_STEP MB): the
+    run's peak, not what is left after the burst. Cheap enough to run during the burst: no walk of
+    the heap, only the tasks and the bot's own counts."""
+    highest = _rss_mb() + PEAK_STEP
+    while True:
+        await asyncio.sleep(every)
+        rss = _rss_mb()
+        if rss < highest:
+            continue
+        highest = rss + PEAK_STEP
+        counts = _tasks_by_place()
+        lines = [f"[bot] at the peak so far: RSS {rss:.0f} MB, {sum(counts.values())} tasks; {_connections()}"]
+        if BOT is not None:
+            lines[0] += f"; redraws queued or running {len(BOT.publisher.pending())}; interactions unanswered {len(FIRST_BYTES._unanswered)}"
+        lines += [f"  {n:5d} {key}" for key, n in sorted(counts.items(), key=lambda kv: -kv[1])[:6]]
+        PEAK[:] = lines
 
 
 def _rss_mb() -> float:
@@ -317,7 +359,7 @@ def memory_report(trim: bool = False) -> str:
             "publisher locks": len(pub._locks), "publisher redraws queued or running": len(pub.pending()), "redraw workers": pub._redraws.workers,
             "service locks": len(BOT.service._locks),
         }
-        lines.append("[bot] caches: " + ", ".join(f"{k} {v}" for k, v in sizes.items()))
+        lines.append("[bot] caches: " + ", ".join(f"{k} {v}" for k, v in sizes.items()) + f"; connections: {_connections()}")
     if trim and libc is not None and hasattr(libc, "malloc_trim"):
         before = _rss_mb()
         libc.malloc_trim(0)
@@ -338,7 +380,7 @@ def report() -> str:
         for key in ("filename", "lineno"):
             top = snapshot.statistics(key)[:25]
             grown += f"\n[bot] held since the first interaction, by {key}:\n" + "\n".join(f"  {s}" for s in top)
-    return grown + "\n" + memory_report(trim=True) + "\n" + (
+    return grown + "\n" + "\n".join(PEAK) + "\n" + memory_report(trim=True) + "\n" + (
         f"[bot] interactions parsed: {len(ARRIVALS)}, age when parsed p50 {pct(ARRIVALS, 0.5):.0f} ms, "
         f"p99 {pct(ARRIVALS, 0.99):.0f} ms, max {pct(ARRIVALS, 1.0):.0f} ms; {FIRST_BYTES.summary()}; "
         f"CPU {cpu:.1f} s\n"
@@ -409,6 +451,7 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     _trace_arrivals()  # before the bot exists: its parsers are bound when it is made
     _time_callbacks()
     lag = asyncio.create_task(_watch_lag())  # noqa: F841 (kept alive until the process exits)
+    peak = asyncio.create_task(_watch_peak())  # noqa: F841
     global BOT
     waits.COLLECTOR = waits.Waits()
     _note_handlers()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from bot.games.catharsis import RULES
+from bot.games.catharsis import RULES, summoner
 from bot.games.catharsis.cards import BossDeck, content
 from bot.games.catharsis.combat import new_foe, run_blocks
 from bot.games.catharsis.damage import lose_morale
@@ -375,3 +375,30 @@ def test_three_and_four_heroes_foes_grow_little_above_adventurers(heroes: int) -
         assert foe.health == foe.max_health == round(card.health[heroes - 1] * pct / 100)
     s.public.difficulty = "new-questors"
     assert new_foe(s, card).health < card.health[heroes - 1]
+
+
+def test_the_challenge_decks_climb_ladders_of_their_own_for_one_and_two_heroes() -> None:
+    # House rule (docs/balance.md, issue 14 cath16a): on the shared slopes the Summoner's and the
+    # Priest's New Questors and Dragon & Lich's upper ladder sat outside their bands, so these decks
+    # set their foes' health per difficulty for one and two heroes. A summoned lesser Boss follows its deck's ladder like any other foe.
+    decks = content().decks
+    assert {1, 2} <= set(decks["summoner"].ladder) and {1, 2} <= set(decks["dragon-and-lich"].ladder)
+    assert 1 in decks["priest-of-the-unknown"].ladder
+    cases = [
+        ("summoner", "corrupted-colt"),
+        ("priest-of-the-unknown", "thing-from-beyond"),
+        ("dragon-and-lich", "the-lich"),
+    ]
+    for deck_id, foe_id in cases:
+        deck, card = decks[deck_id], content().encounters[foe_id]
+        for heroes, own in deck.ladder.items():
+            s = new_game(heroes, boss=deck_id)
+            for level, pct in zip(DIFFICULTIES, own, strict=True):
+                s.public.difficulty = level
+                assert new_foe(s, card).health == max(1, round(card.health[heroes - 1] * pct / 100))
+    # The lone hero's Summoner summons his lesser Bosses at the ladder's New Questors health.
+    s = new_game(1, roles=["hidorian"], boss="summoner", difficulty="new-questors")
+    foes = summoner.gather(s, content().encounters["summoning-circle"], [])
+    assert foes and content().encounters[foes[0].card].kind == "monster"
+    lesser = content().encounters[foes[0].card]
+    assert foes[0].health == round(lesser.health[0] * decks["summoner"].ladder[1][0] / 100) < lesser.health[0]

@@ -19,6 +19,7 @@ from bot.games.catharsis.morale import (
     TOUGHNESS_BY_SIZE,
     tier_for,
     tier_name,
+    toughness,
 )
 from tests.games.catharsis.catharsis_driver import (
     act,
@@ -286,14 +287,19 @@ def test_foes_are_tougher_the_higher_the_difficulty() -> None:
     # House rule: the card's health is the Adventurers value; the other levels scale it.
     assert TOUGHNESS["adventurers"] == 100
     assert TOUGHNESS["new-questors"] < 100 < min(TOUGHNESS["veterans"], TOUGHNESS["last-ditch"])
-    # Every Boss deck's party size (1-4) has its own slope; the Summoner's five and six heroes keep this one.
+    # Every Boss deck's party size (1-4) has its own slope; a size with none (five or six heroes) keeps
+    # this one unless its deck climbs its own: the Summoner does at five and six heroes (docs/balance.md).
     assert 5 not in TOUGHNESS_BY_SIZE and 6 not in TOUGHNESS_BY_SIZE
+    assert [toughness(level, 5) for level in TOUGHNESS] == list(TOUGHNESS.values())
     card = content().encounters["the-summoner"]
-    s = new_game(5, boss="summoner")
-    for level, pct in TOUGHNESS.items():
-        s.public.difficulty = level
-        foe = new_foe(s, card)
-        assert foe.health == foe.max_health == round(card.health[4] * pct / 100)
+    for heroes in (5, 6):
+        own = content().decks["summoner"].ladder[heroes]
+        assert own != list(TOUGHNESS.values()) and own[1] == 100
+        s = new_game(heroes, boss="summoner")
+        for level, pct in zip(TOUGHNESS, own, strict=True):
+            s.public.difficulty = level
+            foe = new_foe(s, card)
+            assert foe.health == foe.max_health == round(card.health[heroes - 1] * pct / 100)
 
 
 def test_two_heroes_climb_the_ladder_less_steeply() -> None:

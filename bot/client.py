@@ -10,6 +10,7 @@ from typing import Any
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot import memory, waits
@@ -41,6 +42,10 @@ HTTP_CONNECTIONS = 64
 # Interaction callbacks (and edits of an interaction's own message) get a pool of their own: a
 # first answer never waits for a connection behind the publisher's channel and DM requests.
 ANSWER_CONNECTIONS = 64
+# Commands that only read and answer (a panel, the table, the log): when the bot is busy they are
+# answered first and then run at once, not in a work slot.
+READ_COMMANDS = frozenset({"hand", "status", "log"})
+QUEUED = "waits for a work slot"  # interaction.extras key: a command run later from its record
 # Commands whose answer is for everyone: deferred publicly when they must be deferred.
 PUBLIC_ANSWERS = frozenset({"new", "start", "roll", "check"})
 
@@ -176,15 +181,35 @@ class TabletopBot(commands.Bot):
 
     async def _answer_first(self, interaction: discord.Interaction) -> bool:
         """Before discord.py reads a slash command's options: when the bot is busy, acknowledge it
-        now (publicly for a new game, whose lobby is for everyone), so its own work comes after.
-        False (the command is dropped) if Discord has already given up on it."""
+        now (publicly for a new game, whose lobby is for everyone), so its own work comes after,
+        in a work slot, as a small record (`replies.later`) rather than as discord.py's task: the
+        command is run again from the record when its turn comes (`_command_later`). A command
+        that only reads (`READ_COMMANDS`) goes on at once. False (the command is not run now)
+        if Discord has already given up on it, or it waits in line."""
+        if interaction.extras.get(QUEUED):  # its turn in a work slot has come
+            return True
         if interaction.type is discord.InteractionType.application_command and FIRST_BYTES.busy(interaction):
             data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
             if data.get("name") not in INSTANT_COMMANDS:
                 sub = next((o.get("name") for o in data.get("options", []) if o.get("type") in (1, 2)), None)
                 where = f"/{data.get('name')} {sub or ''}".strip()
-                return await self._defer_first(interaction, where, public=self._public_answer(data))
+                if not await self._defer_first(interaction, where, public=self._public_answer(data)):
+                    return False
+                if (sub or data.get("name")) in READ_COMMANDS:
+                    return True
+                interaction.extras[QUEUED] = True
+                later(interaction, self._command_later, first=sub == "start")
+                return False
         return True
+
+    async def _command_later(self, interaction: discord.Interaction) -> None:
+        """A command answered first while the bot was busy, run in its work slot: as discord.py's
+        own task would have run it (`CommandTree._from_interaction`)."""
+        interaction.command_failed = False  # set when the check held it back
+        try:
+            await self.tree._call(interaction)
+        except app_commands.AppCommandError as exc:
+            await self.tree._dispatch_error(interaction, exc)
 
     async def _defer_first(self, interaction: discord.Interaction, where: str, *, public: bool = False) -> bool:
         try:

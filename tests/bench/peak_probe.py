@@ -4,9 +4,9 @@
         python -m tests.bench.bench_sessions --channels 300 ...
 
 Runs `tests.bench.bot_process` as the benchmark does; the first time the bot holds
-BENCH_PEAK_TASKS tasks it prints what they wait on, the objects by type, what one waiting
+BENCH_PEAK_TASKS tasks and jobs (work waiting for a slot as a record) it prints what they wait on, the objects by type, what one waiting
 click keeps alive (its coroutine chain's frames and what each local reaches), and with
-tracemalloc on, what is held grouped by traceback. Then it looks again each time the task count
+tracemalloc on, what is held grouped by traceback. Then it looks again each time that count
 passes its highest by BENCH_PEAK_STEP (default 500).
 """
 
@@ -26,6 +26,7 @@ from typing import Any
 
 import discord
 
+from cogs.common import replies
 from tests.bench import bot_process
 
 THRESHOLD = int(os.environ.get("BENCH_PEAK_TASKS") or 600)
@@ -130,6 +131,19 @@ def look(tasks_now: int) -> None:
               f"(x {len(clicks)} clicks = {sums[len(sums) // 2] * len(clicks) / 1024:.0f} MB at p50)", flush=True)
     for task in commands[:2]:
         print(one_click(task, stops), flush=True)
+    slots = replies._slots()
+    jobs = [j for j in (*slots._first, *slots._rest) if isinstance(j, replies.Job)]
+    sizes = []
+    for job in jobs[:: max(1, len(jobs) // SAMPLE)][:SAMPLE]:
+        got = _walk([job], stops, set())
+        sizes.append(sum(got.values()) / 1024)
+        if len(sizes) <= 2:
+            print(f"  a job waiting ({job.interaction.type.name}): {sizes[-1]:.1f} KB: "
+                  + ", ".join(f"{k} {v / 1024:.1f}" for k, v in got.most_common(14)), flush=True)
+    if sizes:
+        sizes.sort()
+        print(f"[peak] {len(jobs)} jobs waiting for a work slot, each reaches p50 {sizes[len(sizes) // 2]:.1f} KB, "
+              f"max {sizes[-1]:.1f} KB", flush=True)
     if tracemalloc.is_tracing():
         snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
         print("[peak] tracemalloc by traceback:", flush=True)
@@ -147,7 +161,7 @@ async def watch() -> None:
     highest = THRESHOLD - STEP
     while True:
         await asyncio.sleep(1)
-        n = len(asyncio.all_tasks())
+        n = len(asyncio.all_tasks()) + replies.work_waiting()
         if n >= highest + STEP:
             highest = n
             look(n)

@@ -1,8 +1,9 @@
-"""A click answered first while the bot is busy waits for a work slot as a small record (issue 11,
-memory: in a 1,000-channel burst thousands wait at once). What waits is the interaction, with the
-clicked message cut down to its id and flags, and what to run: no task, no View, no loaded
-session. Its result still follows through the interaction's token, a double click is still
-refused, a stale one gets the current panel, and a restart after the save shows the move."""
+"""A click or command answered first while the bot is busy waits for a work slot as a small record
+(issue 11, memory: in a 1,000-channel burst thousands wait at once). What waits is the
+interaction, with the clicked message cut down to its id and flags, and what to run: no task, no
+View, no loaded session. Its result still follows through the interaction's token, a double click
+is still refused, a stale one gets the current panel, and a restart after the save shows the move.
+A command that only reads (its hand, the table) is not held back."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from cogs.common import replies
 from cogs.common.replies import FIRST_BYTES, WORK_SLOTS
 from tests.e2e.harness import running_bot, settle
-from tests.e2e.test_answer_first import started_with_panel
+from tests.e2e.test_answer_first import DEFERRED_MESSAGE, started_with_panel
 from tests.e2e.test_races import DEFERRED_UPDATE
 from tests.fakediscord import FakeDiscord
 
@@ -47,8 +48,9 @@ async def every_slot_taken() -> AsyncIterator[asyncio.Event]:
 
 
 def click_tasks() -> list[asyncio.Task[Any]]:
-    """Tasks still handling a click (discord.py's, or a job's under way)."""
-    return [t for t in asyncio.all_tasks() if t.get_name().startswith(("discord-ui-", replies.WORK_TASK)) and not t.done()]
+    """Tasks still handling a click or command (discord.py's, or a job's under way)."""
+    names = ("discord-ui-", "CommandTree-invoker", replies.WORK_TASK)
+    return [t for t in asyncio.all_tasks() if t.get_name().startswith(names) and not t.done()]
 
 
 def busy(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -147,3 +149,32 @@ async def test_a_restart_after_a_waiting_click_was_saved_shows_the_move(
         again = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
         assert REFUSED_AGAIN in again.text
         assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["swap"]
+
+
+async def test_a_busy_command_waits_as_a_record_and_a_reading_one_does_not(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        sid, _panel = await started_with_panel(fake, bot)
+        busy(monkeypatch)
+        async with every_slot_taken() as gate:
+            reveal = await fake.slash(w.alice, w.table, "highcard reveal")
+            await reveal.done(settle=False)
+            assert reveal.response_type == DEFERRED_MESSAGE and reveal.ephemeral  # "thinking", only for her
+            await fake.wait_for(lambda: not click_tasks())
+            assert replies.work_waiting() == 1 and (await bot.store.get(sid)).moves == []
+            # Her hand is only read: answered at once, while every slot is still taken.
+            hand = await fake.slash(w.bob, w.table, "highcard hand")
+            await hand.done(followups=1, settle=False)
+            assert hand.ephemeral and hand.followups and replies.work_waiting() == 1
+            gate.set()
+        await settle(bot)
+        assert reveal.text == "You revealed your card."
+        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["reveal"]
+        # The same command again, in line behind nothing: refused in plain words, nothing applied twice.
+        again = await fake.slash(w.alice, w.table, "highcard reveal")
+        await again.done(followups=1)
+        await settle(bot)
+        assert again.ephemeral and again.text.startswith("It is not your turn")
+        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["reveal"]

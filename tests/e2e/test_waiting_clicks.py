@@ -178,3 +178,28 @@ async def test_a_busy_command_waits_as_a_record_and_a_reading_one_does_not(
         await settle(bot)
         assert again.ephemeral and again.text.startswith("It is not your turn")
         assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["reveal"]
+
+
+async def test_a_busy_start_waits_as_a_record_ahead_of_the_moves_and_its_table_follows(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        await (await fake.slash(w.alice, w.table, "highcard new")).done()
+        await (await fake.slash(w.bob, w.table, "highcard join")).done()
+        busy(monkeypatch)
+        async with every_slot_taken():
+            leave = await fake.slash(w.bob, w.table, "highcard leave")  # a lobby change, in line first
+            start = await fake.slash(w.alice, w.table, "highcard start")
+            for ix in (leave, start):
+                await ix.done(settle=False)
+                assert ix.response_type == DEFERRED_MESSAGE
+            await fake.wait_for(lambda: replies.work_waiting() == 2)
+            assert isinstance(replies._slots()._first[0], replies.Job)  # the Start goes first
+        await start.done(followups=1)
+        await settle(bot)
+        # The Start ran before Bob's leave: the game started with both, and Bob can no longer leave.
+        row = await bot.service.session_in(w.table.id)
+        assert row.status == "running" and len(row.seats) == 2
+        assert not start.ephemeral and start.followups  # the table, for everyone
+        assert "already started" in leave.text

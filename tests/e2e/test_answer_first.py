@@ -55,6 +55,33 @@ def deferrals(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return hows
 
 
+def dies_before_publishing(monkeypatch: pytest.MonkeyPatch, bot: Any) -> list[int]:
+    """The process dies right after a save, before it publishes anything; returns the versions saved."""
+    published: list[int] = []
+
+    async def dies(result: Any) -> None:
+        published.append(result.session.version)
+        await asyncio.Event().wait()  # the process is gone: nothing after the save happens
+
+    monkeypatch.setattr(bot.publisher, "publish", dies)
+    return published
+
+
+async def after_restart_the_swap_stands(fake: FakeDiscord, tmp_path: Path, sid: int, panel: Any) -> None:
+    """After a restart the saved swap is there, the repair redrew the table, and the old panel's Swap
+    is refused as the double click it now is."""
+    w = fake.world
+    table_before = [m.text for m in fake.messages(w.table)]
+    async with running_bot(fake, tmp_path) as bot:
+        await bot.wait_until_ready()
+        await settle(bot)
+        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["swap"]
+        assert [m.text for m in fake.messages(w.table)] != table_before  # the repair redrew the table
+        again = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
+        assert "You already did that: the second click was not applied." in again.text
+        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["swap"]
+
+
 async def started_with_panel(fake: FakeDiscord, bot: Any) -> tuple[int, Any]:
     """A High Card game under way, and Alice's panel (her hand, only for her)."""
     sid = await start_highcard(fake, bot)
@@ -152,13 +179,7 @@ async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_tol
         sid, panel = await started_with_panel(fake, bot)
         writes_take(monkeypatch, bot, 0.2)
         saves = slow_saves(bot, fake, 0.3)
-        published: list[int] = []
-
-        async def dies_before_publishing(result: Any) -> None:
-            published.append(result.session.version)
-            await asyncio.Event().wait()  # the process is gone: nothing after the save happens
-
-        monkeypatch.setattr(bot.publisher, "publish", dies_before_publishing)
+        published = dies_before_publishing(monkeypatch, bot)
         click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
         await click.done(settle=False)
         assert click.response_type == DEFERRED_UPDATE and not click.followups
@@ -166,14 +187,4 @@ async def test_a_restart_after_the_answer_first_loses_nothing_the_player_was_tol
         assert saves and click.responded_at < saves[0][1]  # type: ignore[operator]
         for task in [t for t in asyncio.all_tasks() if t.get_name().startswith("discord-ui")]:
             task.cancel()  # the dead process's handler
-    table_before = [m.text for m in fake.messages(w.table)]
-    async with running_bot(fake, tmp_path) as bot:
-        await bot.wait_until_ready()
-        await settle(bot)
-        row = await bot.store.get(sid)
-        assert [m["command"]["type"] for m in row.moves] == ["swap"]
-        assert [m.text for m in fake.messages(w.table)] != table_before  # the repair redrew the table
-        again = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
-        assert "You already did that: the second click was not applied." in again.text
-        row = await bot.store.get(sid)
-        assert [m["command"]["type"] for m in row.moves] == ["swap"]
+    await after_restart_the_swap_stands(fake, tmp_path, sid, panel)

@@ -18,7 +18,12 @@ import pytest
 from cogs.common import replies
 from cogs.common.replies import FIRST_BYTES, WORK_SLOTS
 from tests.e2e.harness import running_bot, settle
-from tests.e2e.test_answer_first import DEFERRED_MESSAGE, started_with_panel
+from tests.e2e.test_answer_first import (
+    DEFERRED_MESSAGE,
+    after_restart_the_swap_stands,
+    dies_before_publishing,
+    started_with_panel,
+)
 from tests.e2e.test_races import DEFERRED_UPDATE
 from tests.fakediscord import FakeDiscord
 
@@ -122,13 +127,7 @@ async def test_a_restart_after_a_waiting_click_was_saved_shows_the_move(
     async with running_bot(fake, tmp_path) as bot:
         sid, panel = await started_with_panel(fake, bot)
         busy(monkeypatch)
-        published: list[int] = []
-
-        async def dies_before_publishing(result: Any) -> None:
-            published.append(result.session.version)
-            await asyncio.Event().wait()  # the process is gone: nothing after the save happens
-
-        monkeypatch.setattr(bot.publisher, "publish", dies_before_publishing)
+        published = dies_before_publishing(monkeypatch, bot)
         async with every_slot_taken():
             click = await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))
             await click.done(settle=False)
@@ -139,16 +138,7 @@ async def test_a_restart_after_a_waiting_click_was_saved_shows_the_move(
         for task in click_tasks():
             task.cancel()  # the dead process's work
         await asyncio.sleep(0)
-    table_before = [m.text for m in fake.messages(w.table)]
-    async with running_bot(fake, tmp_path) as bot:
-        await bot.wait_until_ready()
-        await settle(bot)
-        row = await bot.store.get(sid)
-        assert [m["command"]["type"] for m in row.moves] == ["swap"]
-        assert [m.text for m in fake.messages(w.table)] != table_before  # the repair redrew the table
-        again = await (await fake.click(w.alice, panel, fake.find_button(panel, label="Swap"))).done()
-        assert REFUSED_AGAIN in again.text
-        assert [m["command"]["type"] for m in (await bot.store.get(sid)).moves] == ["swap"]
+    await after_restart_the_swap_stands(fake, tmp_path, sid, panel)
 
 
 async def test_a_busy_command_waits_as_a_record_and_a_reading_one_does_not(

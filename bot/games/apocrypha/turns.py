@@ -161,6 +161,10 @@ def play(t: Table, seat: int, cmd: Play) -> None:
     power = powers[cmd.power]
     if power.timing in ("play", "always") or power.mandatory:
         raise GameError(f"{card.name}'s power applies by itself; it is not played.")
+    if place == "halo" and any(e["op"] == "slot_self" for e in power.effects):
+        # A power that slots its own card is played from the hand; played again from the halo it
+        # would slot a second confronted card under the same holder (House rule 21).
+        raise GameError(f"{card.name} is already slotted in your halo.")
     key = f"{'saint' + str(seat) if place == 'saint' else cmd.card}:{cmd.power}"
     if key in t.sec.used:
         raise GameError(f"You have already used {card.name} in this step.")

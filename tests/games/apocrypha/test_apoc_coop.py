@@ -16,12 +16,14 @@ from bot.games.apocrypha.commands import (
     Keep,
     Move,
     Next,
+    Play,
     Roll,
     Seal,
 )
 from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import Sanctify, card_id
+from bot.games.apocrypha.table import all_zones
 
 CHRISTMAS = "christmas_in_candlepoint"
 OPHELIA, ZEEZ, FRANK = 0, 1, 2
@@ -687,3 +689,39 @@ def test_avoiding_a_true_threat_puts_its_archetype_back_not_the_stand_in(real):
     deck = game.state.secret.nexus_decks[key]
     assert uid in deck and stand_in not in deck
     assert "its archetype is shuffled back into the nexus" in t.events[-1].text
+
+
+# The co-op hypothesis machine's find (random seed 51157174860712291329060760845074957494): six
+# saints on the Drowned Bell; saint 5 slots Wickety Wack Sack with one Drowned Parishioner, then
+# confronts another and played the slotted Sack again, so one Sack held two threats and was
+# discarded twice when the hand emptied (148 cards, 147 distinct).
+DROWNED_BELL_STEPS = [
+    Next(), EndTurn(), Next(), Play(card="saint", cards=["gallowglasses#2"]), Next(),
+    Attempt(virtue="body"), Roll(), Keep(), EndTurn(), EndTurn(), EndTurn(),
+    Play(card="saint", cards=["muscle_memory#2"]), Next(), EndTurn(), EndTurn(), Next(), Next(),
+    Attempt(virtue="soul"), Next(), Play(card="rosary#1"), Roll(), Keep(), EndTurn(), EndTurn(),
+    Next(), Next(), Attempt(virtue="body"), Roll(), Keep(), EndTurn(), Next(),
+    Play(card="prayer_wheel#2", target=2), EndTurn(), Play(card="saint", cards=["ice_cleats#2"]),
+    EndTurn(), Next(), Next(), Attempt(virtue="body"), Roll(), Keep(), Next(), Next(),
+    Investigate(omen="silver_lining#1"), Next(), Play(card="wickety_wack_sack#1"),
+    Investigate(omen="bad_blood#1"), Next(),
+]  # fmt: skip
+
+
+def test_a_slotted_wickety_wack_sack_cannot_take_a_second_threat(real):
+    state = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {}).state
+    for cmd in DROWNED_BELL_STEPS:
+        waiting = real.waiting_for(state)
+        state = real.apply(state, waiting[0] if waiting else state.public.active, cmd).state
+    sack = "wickety_wack_sack#1"
+    pub = state.public
+    assert pub.active == 5 and sack in pub.saints[5].halo.values()
+    assert pub.confront is not None and pub.confront.card != pub.holds[0].card  # a second Parishioner
+    assert [h.holder for h in pub.holds] == [sack]
+    assert not [a for a in real.legal_actions(state, 5) if isinstance(a, Play) and a.card == sack]
+    before = state.model_dump_json()
+    with pytest.raises(GameError, match="already slotted"):
+        real.apply(state, 5, Play(card=sack))
+    assert state.model_dump_json() == before
+    seen = [uid for _, uid in all_zones(state)]
+    assert len(seen) == len(set(seen))

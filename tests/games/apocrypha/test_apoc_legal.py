@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given
 from hypothesis import strategies as st
 
 from bot.engine.errors import GameError
@@ -17,6 +17,7 @@ from bot.games.apocrypha.cards import load_book
 from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.state import ApocryphaState
 from bot.games.apocrypha.table import Table
+from tests.games.machine_settings import machine_settings
 
 BOOK = load_book()
 RULES = Apocrypha(book=BOOK)
@@ -107,7 +108,7 @@ def play_and_compare(seed: int, saints: int, mission: str, steps: int, every: in
         state = RULES.apply(state, seat, rng.choice(offered)).state
 
 
-@settings(max_examples=4, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+@machine_settings(max_examples=4, phases=[Phase.generate])
 @given(seed=st.integers(0, 2**32), saints=st.integers(1, 6), mission=st.sampled_from(MISSIONS))
 def test_legal_actions_are_exactly_what_apply_accepts(seed: int, saints: int, mission: str) -> None:
     play_and_compare(seed, saints, mission, steps=60, every=6)

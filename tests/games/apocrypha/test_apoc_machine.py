@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from apoc_helpers import FIXTURES
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -20,6 +20,7 @@ from bot.games.apocrypha.rules import Apocrypha, Options, plan_matches
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import card_id
 from bot.games.apocrypha.table import all_zones
+from tests.games.machine_settings import machine_settings
 
 BOOK = load_book(FIXTURES)
 RULES = Apocrypha(book=BOOK)
@@ -237,11 +238,9 @@ class GuidedSession(RuleBasedStateMachine):
         assert pub.clock_count == len(self.state.secret.clock)
 
 
-GuidedSession.TestCase.settings = settings(
+GuidedSession.TestCase.settings = machine_settings(
     max_examples=80,
     stateful_step_count=40,
-    deadline=None,
-    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestGuidedSession = GuidedSession.TestCase

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from apoc_helpers import Game, guided
-from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from bot.engine.cards import data_dir
@@ -14,6 +13,7 @@ from bot.games.apocrypha.commands import Attempt, Keep, Next, Present, Roll, Set
 from bot.games.apocrypha.rules import Apocrypha, Options, plan_matches
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import card_id
+from tests.games.machine_settings import machine_settings
 
 pytestmark = pytest.mark.skipif(not (data_dir() / "apocrypha").is_dir(), reason="no card data yet")
 
@@ -70,13 +70,7 @@ def test_a_random_guided_session_on_the_real_cards():
     try:
         run_state_machine_as_test(
             machine.GuidedSession,
-            settings=settings(
-                max_examples=10,
-                stateful_step_count=40,
-                deadline=None,
-                derandomize=True,
-                suppress_health_check=list(HealthCheck),
-            ),
+            settings=machine_settings(max_examples=10, stateful_step_count=40),
         )
     finally:
         machine.BOOK, machine.RULES, machine.SAINTS, machine.BOX = saved

@@ -323,6 +323,22 @@ def test_a_slotted_threat_returns_when_the_hand_is_empty(rules):
     assert sack in game.pub.saints[0].discard and game.pub.holds == []
 
 
+def test_a_slotted_sack_is_not_played_again_from_the_halo(rules):
+    """Its power slots it from the hand; from the halo it would hold a second threat (House rule 21)."""
+    game = guided(rules, ["ophelia_willows"])
+    game.do(GUIDE, StackNexus(nexus="main_street", cards=["strix", "strix"]))
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    sack, _ = game.hand_of(0, "wickety_wack_sack", "reaper")  # a card left keeps the first Strix held
+    game.do(GUIDE, Present(seat=0, nexus="main_street"))
+    game.do(0, Next())  # initiate
+    game.do(0, Play(card=sack))
+    game.do(GUIDE, Present(seat=0, nexus="main_street"))
+    game.do(0, Next())  # initiate against the second Strix
+    assert not [a for a in rules.legal_actions(game.state, 0) if getattr(a, "card", None) == sack]
+    game.fails(0, Play(card=sack), "already slotted")
+    assert [h.holder for h in game.pub.holds] == [sack] and game.pub.confront is not None
+
+
 def test_a_required_payment_makes_the_power_unplayable(rules, book):
     from bot.games.apocrypha.effects import validate_blocks
 

@@ -9,13 +9,14 @@ every listed legal action is one `apply` accepts.
 from __future__ import annotations
 
 from apollyon_driver import chaotic, check_invariants, check_public, play, purposeful
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from bot.engine.prng import Rng
 from bot.games.apollyon import RULES
 from bot.games.apollyon.state import ApollyonState
+from tests.games.machine_settings import machine_settings
 
 
 class ApollyonGame(RuleBasedStateMachine):
@@ -70,17 +71,15 @@ class ApollyonGame(RuleBasedStateMachine):
             assert RULES.waiting_for(self.state) == []
 
 
-ApollyonGame.TestCase.settings = settings(
+ApollyonGame.TestCase.settings = machine_settings(
     max_examples=25,
     stateful_step_count=12,
-    deadline=None,
-    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestApollyonGame = ApollyonGame.TestCase
 
 
-@settings(max_examples=18, deadline=None, derandomize=True)
+@machine_settings(max_examples=18)
 @given(players=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_games_play_to_the_end(players: int, seed: int) -> None:
     state = play(players, seed, check=True)

@@ -4,7 +4,7 @@ a loss on many seeds, checking the game's invariants."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -17,6 +17,7 @@ from bot.games.catharsis.morale import DIFFICULTIES
 from bot.games.catharsis.rules import Options
 from bot.games.catharsis.state import CatharsisState
 from tests.games.catharsis.catharsis_driver import ROLES, random_step
+from tests.games.machine_settings import machine_settings
 
 DECKS = sorted(content().decks)
 
@@ -92,11 +93,9 @@ class CatharsisGame(RuleBasedStateMachine):
         assert RULES.result(self.state) is not None
 
 
-CatharsisGame.TestCase.settings = settings(
+CatharsisGame.TestCase.settings = machine_settings(
     max_examples=60,
     stateful_step_count=60,
-    deadline=None,
-    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 test_random_games = CatharsisGame.TestCase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -16,6 +16,7 @@ from bot.games.faith.cards import card
 from bot.games.faith.decks import preconstructed
 from bot.games.faith.rules import Options
 from bot.games.faith.state import FaithState, Phase
+from tests.games.machine_settings import machine_settings
 
 DECKS = list(preconstructed())
 
@@ -146,11 +147,9 @@ class FaithGame(RuleBasedStateMachine):
         assert RULES.result(self.state) is not None, "the game did not end"
 
 
-FaithGame.TestCase.settings = settings(
+FaithGame.TestCase.settings = machine_settings(
     max_examples=50,
     stateful_step_count=120,
-    deadline=None,
-    derandomize=True,
     phases=[
         HPhase.explicit,
         HPhase.reuse,

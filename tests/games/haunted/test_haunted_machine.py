@@ -9,7 +9,7 @@ in a public event, and `apply` accepts exactly the plays `legal_actions` lists.
 from __future__ import annotations
 
 from haunted_driver import check_invariants, check_public_events, pick_action, play_to_end
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -19,6 +19,7 @@ from bot.games.haunted import RULES
 from bot.games.haunted.cards import catalogue
 from bot.games.haunted.commands import Play
 from bot.games.haunted.state import HauntedState, Options, Step
+from tests.games.machine_settings import machine_settings
 
 CARD_IDS = sorted(catalogue().ids())
 
@@ -98,11 +99,9 @@ class HauntedGame(RuleBasedStateMachine):
         )
 
 
-HauntedGame.TestCase.settings = settings(
+HauntedGame.TestCase.settings = machine_settings(
     max_examples=30,
     stateful_step_count=15,
-    deadline=None,
-    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestHauntedGame = HauntedGame.TestCase

@@ -1,4 +1,5 @@
-"""/game list, /game status, /game end: sessions across every game."""
+"""/game list, /game status, /game end: sessions across every game; and every game's form answers
+(`cogs.common.forms`), routed to their game's cog."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from discord.ext import commands
 from bot.engine.errors import GameError
 from bot.store import GameSession
 from cogs.common.base import end_game, send_log
+from cogs.common.components import check_channel
+from cogs.common.forms import STALE_FORM, Answer, answer_of, stale
 from cogs.common.pictures import SERVER
-from cogs.common.replies import refuse, say
+from cogs.common.replies import FIRST_BYTES, apologise, later, refuse, say
 from cogs.common.text import mention
 
 if TYPE_CHECKING:
@@ -99,6 +102,40 @@ class GameCommands(
         who = "this server" if whole_server else "you"
         state = "on" if on else "off: text only"
         await say(interaction, f"Pictures are now {state} for {who}.", ephemeral=True)
+
+    # -- form answers ----------------------------------------------------------------------------
+    @commands.Cog.listener("on_interaction")
+    async def on_form_answer(self, interaction: discord.Interaction) -> None:
+        """A form's answer (a modal submission) lands here, as every game click lands in
+        `TabletopBot.on_game_component`. When the bot is busy it is answered first and its work
+        waits for a work slot as a small record (`replies.later`): the interaction and the typed
+        text, no task, no form. A form nobody will answer (sent before a restart) is refused."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        answer = answer_of(interaction)
+        if answer is None:
+            if stale(interaction):
+                await refuse(interaction, STALE_FORM)
+            return
+        if FIRST_BYTES.busy(interaction):
+            if await self.bot._defer_first(interaction, f"form {answer.verb} (session {answer.session_id})"):
+                later(interaction, lambda slim: self._form_answered(slim, answer))
+            return
+        await self._form_answered(interaction, answer)
+
+    async def _form_answered(self, interaction: discord.Interaction, answer: Answer) -> None:
+        try:
+            try:
+                row = await self.bot.service.session(answer.session_id)
+                check_channel(interaction, row)
+                await self.bot.game_cog(row.game).on_form(interaction, row, answer.verb, answer.values)
+            except GameError as exc:
+                await refuse(interaction, exc.message)
+                return
+        except Exception as exc:  # a bug, or a refusal too late to deliver: logged (once), not raised
+            await apologise(interaction, f"form {answer.verb} (session {answer.session_id})", exc)
+            return
+        self.bot.publisher.heard(interaction)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -25,14 +25,15 @@ from bot.service import Result, actor_of
 from bot.store import GameSession, PlayerRecord, Status
 from cogs.apocrypha import choir, render, views
 from cogs.apocrypha.guide import GuideCommands, numbers
-from cogs.apocrypha.guide_forms import FragmentForm, MutationForm
+from cogs.apocrypha.guide_forms import form_command, fragment_form, mutation_form
 from cogs.apocrypha.missions import MissionCommands, find_mission, mission_of
 from cogs.apocrypha.saints import GAME, KIND, SaintCommands, find_saint, record_data, saint_records
 from cogs.apocrypha.views import WRITE
 from cogs.common.base import GameCog
 from cogs.common.components import GameButton, GameSelect, view_of
+from cogs.common.forms import send_form
 from cogs.common.help import unique_names
-from cogs.common.replies import open_form, refuse, say
+from cogs.common.replies import refuse, say
 from cogs.common.text import clip, fill_seats, mention
 
 log = logging.getLogger(__name__)
@@ -676,21 +677,21 @@ class ApocryphaCog(
         return verb == "g_fragment_form" or (verb == "g_mutate" and WRITE in values)
 
     async def _open_form(self, interaction: discord.Interaction, row: GameSession, verb: str) -> None:
-        """The guide's panel: a form for a fragment handed out, or a mutation written on the spot."""
+        """The guide's panel: a form for a fragment handed out, or a mutation written on the spot.
+        The bot keeps nothing of it while it is open; its answer comes back to `on_form`."""
         assert row.id is not None
         if actor_of(row, interaction.user.id) != GUIDE:
             raise GameError("Only the guide can do that.")
         _, view = await self._guide_view(interaction, row.id)
-        sid = row.id
-
-        async def act(ix: discord.Interaction, build: Any, notice: str) -> None:
-            await self._guide_act(ix, build, notice, session_id=sid)
-
         if verb == "g_fragment_form":
-            form: discord.ui.Modal = FragmentForm(self.book, view, act)
+            await send_form(interaction, fragment_form(row.id, self.book, view))
         else:
-            form = MutationForm(view, act)
-        await open_form(interaction, form)
+            await send_form(interaction, mutation_form(row.id, view))
+
+    async def on_form(self, interaction: discord.Interaction, row: GameSession, verb: str, values: dict[str, str]) -> None:
+        """A guide's form answered: the command it asks for, resolved with the guide's view now."""
+        build, notice = form_command(self.book, verb, values)
+        await self._guide_act(interaction, build, notice, session_id=row.id)
 
     async def _choir_choice(
         self, interaction: discord.Interaction, row: GameSession, verb: str, value: str

@@ -94,6 +94,11 @@ class GameCog(LearnCommands, commands.GroupCog):
         """A click answered with a form (a modal), which must be its first answer: never deferred."""
         return False
 
+    async def on_form(self, interaction: discord.Interaction, row: GameSession, verb: str, values: dict[str, str]) -> None:
+        """The answer to one of this game's forms (`cogs.common.forms`; routed here by `cogs.game`):
+        each input's text by its custom id."""
+        raise GameError("That form does not belong to this game, so nothing was done.")
+
     def panel_moment(self, state: dict[str, Any]) -> Any:
         """The part of the saved state every player's panel shows besides their own cards (whose
         step it is, as Haunted's "Now" line): when it changes, every panel is redrawn. None: no

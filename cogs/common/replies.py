@@ -416,21 +416,6 @@ async def apologise(interaction: discord.Interaction, where: str, error: BaseExc
         log.warning("could not send the apology for %s", where)
 
 
-async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
-    """Answer with a form (a modal), listening for its answer first. discord.py listens for a form
-    only once Discord has acknowledged the callback that opened it: in a burst the bot read that
-    acknowledgement late, a form sent back sooner found no listener and was dropped, and its
-    player saw only "thinking" (the guard's deferral) for ever. If the form cannot be opened, it
-    stops listening."""
-    interaction._state.store_view(form)  # what send_modal does after the callback, done before it
-    FIRST_BYTES.note(interaction)
-    try:
-        await interaction.response.send_modal(form)
-    except BaseException:
-        form.stop()
-        raise
-
-
 async def ack(interaction: discord.Interaction) -> None:
     """Acknowledge a component click without a new message (the table is edited separately)."""
     if await fresh(interaction):

@@ -1,7 +1,8 @@
 """Apocrypha end to end: the guide's panel stops one power of a card, writes a mutation and hands a
 fragment, each by its control (a select, or a form opened from the panel), as the matching
 `/apocrypha guide` command would. A saint sending those controls is refused; a half-filled form is
-refused in plain words and changes nothing.
+refused in plain words and changes nothing. The bot keeps nothing of an open form: its answer works
+after a restart, waits as a small record when the bot is busy, and a stale one is refused.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ import discord.webhook.async_
 
 from bot.games.apocrypha import RULES
 from bot.games.apocrypha.state import card_id
+from cogs.common import replies
+from cogs.common.forms import STALE_FORM
 from tests.e2e.apocrypha_table import Table
-from tests.e2e.harness import running_bot, settle
+from tests.e2e.harness import answer, running_bot, settle
+from tests.e2e.test_answer_first import DEFERRED_MESSAGE
 from tests.e2e.test_apocrypha_guided import component
+from tests.e2e.test_waiting_clicks import busy, click_tasks, every_slot_taken
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.interactions import MODAL
 from tests.fakediscord.server import MESSAGE_COMPONENT
@@ -135,3 +140,100 @@ async def test_a_form_sent_back_before_the_bot_read_its_opening_is_still_answere
         assert sent.text == "Fragment given." and sent.ephemeral, sent.text
         halo = (await table.state())["public"]["saints"]["1"]["halo"]
         assert [card_id(u) for u in halo.values()] == ["the_playground"]
+
+
+async def guide_ready(fake: FakeDiscord, bot: Any) -> Table:
+    """A guided mission under way (the guide Alice, saints Frank Block and Zeez), at the motel."""
+    table = await Table(fake, bot).open()
+    await table.run(fake.world.alice, "apocrypha guide reveal", nexus="motel")
+    await table.run(fake.world.alice, "apocrypha guide place", nexus="motel")
+    await table.press(fake.world.alice, "g_start", ["0"])
+    return table
+
+
+async def fragment_form_opened(fake: FakeDiscord, table: Table) -> tuple[Any, dict[str, str]]:
+    """The guide opens the fragment form from her panel: the form on screen, and her answers to it
+    (Zeez gets The Playground)."""
+    panel = table.panel(fake.world.alice)
+    opened = await (await fake.click(fake.world.alice, panel, component(panel, "g_fragment_form")["custom_id"])).done()
+    assert opened.modal is not None
+    ids = {c["label"]: c["custom_id"] for row in opened.modal["components"] for c in row["components"]}
+    return opened, {ids["Saint"]: "Zeez", ids["A fragment from the box or your mission"]: "The Playground"}
+
+
+def forms_kept(bot: Any) -> int:
+    """Forms discord.py keeps in memory for their answer (each with its inputs and a timeout task)."""
+    return len(bot._connection._view_store._modals)
+
+
+async def test_an_open_form_is_kept_nowhere_and_still_answered_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path, monkeypatch
+) -> None:
+    """The bot keeps nothing of a form while the guide writes (discord.py kept each 15 minutes: 689
+    at a 1,000-channel peak); its answer carries what it is for, so it works after a restart."""
+    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    fake = fake_discord
+    async with running_bot(fake, tmp_path, seed=5) as bot:
+        table = await guide_ready(fake, bot)
+        opened, answers = await fragment_form_opened(fake, table)
+        assert forms_kept(bot) == 0
+        assert opened.modal["custom_id"] == f"gmf:{table.sid}:g_fragment_form"
+    async with running_bot(fake, tmp_path, seed=5) as bot:
+        await bot.wait_until_ready()
+        table.bot = bot
+        sent = await (await fake.submit_modal(opened, answers)).done()
+        await settle(bot)
+        assert sent.text == "Fragment given." and sent.ephemeral, sent.text
+        halo = (await table.state())["public"]["saints"]["1"]["halo"]
+        assert [card_id(u) for u in halo.values()] == ["the_playground"]
+        assert forms_kept(bot) == 0
+
+
+async def test_a_form_answered_while_the_bot_is_busy_waits_as_a_record_and_its_result_follows(
+    fake_discord: FakeDiscord, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    fake = fake_discord
+    async with running_bot(fake, tmp_path, seed=5) as bot:
+        table = await guide_ready(fake, bot)
+        opened, answers = await fragment_form_opened(fake, table)
+        busy(monkeypatch)
+        async with every_slot_taken() as gate:
+            sent = await fake.submit_modal(opened, answers)
+            await sent.done(settle=False)
+            assert sent.response_type == DEFERRED_MESSAGE and not sent.followups
+            # No task waits for it (discord.py's listener has returned): a job with the typed text.
+            await fake.wait_for(lambda: replies.work_waiting() == 1 and not click_tasks())
+            job = replies._slots()._rest[0]
+            assert isinstance(job, replies.Job) and job.interaction.id == sent.id
+            assert forms_kept(bot) == 0
+            assert (await table.state())["public"]["saints"]["1"]["halo"] == {}  # nothing done yet
+            gate.set()
+        await settle(bot)
+        assert sent.text == "Fragment given." and sent.ephemeral, sent.text
+        halo = (await table.state())["public"]["saints"]["1"]["halo"]
+        assert [card_id(u) for u in halo.values()] == ["the_playground"]
+        assert replies.work_waiting() == 0
+
+
+async def test_a_stale_form_is_refused_in_plain_words(fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
+    """A form sent before a restart by a bot that kept it in memory (a random custom id nobody
+    knows now), and a form whose game has ended: each refused in plain words, only to its sender."""
+    monkeypatch.setattr("bot.client.all_rules", lambda: {RULES.key: RULES})
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path, seed=5) as bot:
+        table = await guide_ready(fake, bot)
+        opened, answers = await fragment_form_opened(fake, table)
+        before = await table.state()
+        old = {**opened.modal, "custom_id": "5f1c0e9a2b7d4e6f8a9b0c1d2e3f4a5b"}
+        monkeypatch.setattr(opened, "modal", old)
+        ix = await (await fake.submit_modal(opened, answers)).done()
+        assert ix.ephemeral and ix.text == STALE_FORM, ix.text
+        assert await table.state() == before
+
+        monkeypatch.setattr(opened, "modal", {**old, "custom_id": f"gmf:{table.sid}:g_fragment_form"})
+        await answer(fake, w.alice, await table.run(w.alice, "game end"))
+        await settle(bot)
+        assert (await bot.store.get(table.sid)).status not in ("lobby", "running")
+        ix = await (await fake.submit_modal(opened, answers)).done()
+        assert ix.ephemeral and "ended" in ix.text.lower(), ix.text

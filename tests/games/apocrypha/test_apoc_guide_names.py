@@ -5,14 +5,11 @@ label picks one seat where a shorter word would fit both."""
 from __future__ import annotations
 
 from typing import Any
-from unittest.mock import MagicMock
 
-import discord
 import pytest
 
 from bot.engine.errors import GameError
 from bot.store import GameSession
-from cogs.apocrypha import guide_forms
 from cogs.apocrypha.guide import saint_labels, seat_ref, with_saint_names
 
 
@@ -45,26 +42,3 @@ def test_a_name_the_player_gave_their_saint_labels_it() -> None:
     with pytest.raises(GameError, match="no saint called Nobody"):
         seat_ref(view, "Nobody")
 
-
-async def test_a_form_whose_refusal_comes_too_late_is_logged_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A guide's form refused after Discord forgot the interaction: one logged line, no second
-    attempt to answer, and nothing raised into discord.py's task (it was "never retrieved")."""
-    response = MagicMock(status=404, reason="Not Found")
-    gone = discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
-    said: list[str] = []
-    apologies: list[BaseException | None] = []
-
-    async def refuse(interaction: Any, text: str) -> None:
-        said.append(text)
-        raise gone
-
-    async def apologise(interaction: Any, where: str, error: BaseException | None = None) -> None:
-        apologies.append(error)
-
-    monkeypatch.setattr(guide_forms, "refuse", refuse)
-    monkeypatch.setattr(guide_forms, "apologise", apologise)
-    form = guide_forms.MutationForm({"public": {"saints": {}}}, act=MagicMock())
-    await form.on_error(MagicMock(), GameError("More than one saint answers to Hollis Crane: pick one from the list."))
-    assert said == ["More than one saint answers to Hollis Crane: pick one from the list."] and apologies == [gone]
-    await form.on_error(MagicMock(), KeyError("a bug"))
-    assert len(said) == 1 and isinstance(apologies[-1], KeyError)  # a bug is apologised for, not refused

@@ -108,8 +108,10 @@ class DiscordPublisher:
         # session -> Starts being answered: the table is drawn as the Start's answer (`answer_start`),
         # so the channel's redraw is scheduled only after it, if something is left to draw.
         self._starting: dict[int, int] = {}
-        # (channel, user) -> (until when, the follow-up webhook of their newest answered interaction there)
-        self._heard: dict[tuple[int, int], tuple[float, discord.Webhook]] = {}
+        # (channel, user) -> (until when, the application id and token of their newest answered
+        # interaction there): its follow-up webhook is made when used (a Webhook kept for each of
+        # thousands of players was about 2 MB of the burst's peak).
+        self._heard: dict[tuple[int, int], tuple[float, int, str]] = {}
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -377,8 +379,8 @@ class DiscordPublisher:
 
     # -- first panels in a busy moment ---------------------------------------------
     def heard(self, interaction: discord.Interaction) -> None:
-        """A player's interaction in a guild channel has been answered: keep its follow-up webhook
-        (good for 15 minutes) as their newest, for `_early_panel`. Only answered ones: a follow-up
+        """A player's interaction in a guild channel has been answered: keep what makes its follow-up
+        webhook (good for 15 minutes) as their newest, for `_early_panel`. Only answered ones: a follow-up
         to an interaction still deferred would fill in its "thinking" line instead (the Start's
         own answer, the table, is not in the way)."""
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -386,8 +388,8 @@ class DiscordPublisher:
         now = time.monotonic()
         key = (interaction.channel_id, interaction.user.id)
         self._heard.pop(key, None)
-        self._heard[key] = (now + HEARD_FOR, interaction.followup)
-        for oldest in [k for k, (until, _) in itertools.takewhile(lambda kv: kv[1][0] <= now, self._heard.items())]:
+        self._heard[key] = (now + HEARD_FOR, interaction.application_id, interaction.token)
+        for oldest in [k for k, (until, *_) in itertools.takewhile(lambda kv: kv[1][0] <= now, self._heard.items())]:
             del self._heard[oldest]  # kept in the order heard: the expired ones come first
 
     def _late_panels(self, row: GameSession, targets: set[int]) -> list[int]:
@@ -416,13 +418,15 @@ class DiscordPublisher:
         row = await self.bot.service.store.get(session_id)
         if row is None or row.status != Status.RUNNING.value:
             return
-        until, webhook = self._heard.get((row.channel_id, user_id), (0.0, None))
+        until, application, token = self._heard.get((row.channel_id, user_id), (0.0, 0, ""))
         seat = actor_of(row, user_id)
-        if webhook is None or until <= time.monotonic() or seat is None:
+        if not token or until <= time.monotonic() or seat is None:
             return
         embeds, view = self.bot.game_cog(row.game).private_message(row, seat, self.notes(session_id, user_id))
         if not embeds:
             return
+        # What `Interaction.followup` makes: the interaction's webhook, on the bot's HTTP session.
+        webhook = discord.Webhook.from_state({"id": application, "type": 3, "token": token}, state=self.bot._connection)
         try:
             await webhook.send(EARLY_PANEL, embeds=embeds, view=view or discord.utils.MISSING, ephemeral=True)
         except discord.HTTPException as exc:  # the token expired, or Discord refused: the DM panel comes

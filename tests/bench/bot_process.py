@@ -39,7 +39,7 @@ from cogs.common.components import parse_custom_id
 from cogs.common.pacing import PacerStats
 from cogs.common.replies import FIRST_BYTES
 from tests.e2e.harness import settings_for
-from tests.fakediscord.client import patch_discord, stamp_sends
+from tests.fakediscord.client import asked_trace, patch_discord, stamp_sends
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDBY = "BOT_STANDBY"  # set: wait for a line on stdin before starting (see `spawn`)
@@ -466,6 +466,11 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
     loop.add_signal_handler(signal.SIGTERM, lambda: (print(report(), flush=True), os._exit(0)))
     async with bot:
         await bot.login(token)
+        # Every request also says when it was asked for: the fake then splits its wait for a pooled
+        # connection from its time on the wire (tests/bench/request_waits.py).
+        trace = asked_trace()
+        for session in (bot._answers, bot.http._HTTPClient__session):  # type: ignore[attr-defined]
+            session._trace_configs.append(trace)  # type: ignore[union-attr]
         await bot.sync_commands()
         await bot.connect()
 

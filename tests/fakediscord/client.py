@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
@@ -14,6 +15,7 @@ import discord.gateway
 import discord.http
 import yarl
 
+from .rest import ASKED_AT
 from .server import FakeDiscord
 
 C = TypeVar("C", bound=discord.Client)
@@ -40,6 +42,22 @@ def patch_discord(base_url: str) -> None:
 
 
 SENT_AT = "X-Sent-At"  # the wall-clock time (time.time()) a request's bytes were written, by `stamp_sends`
+# Set by `asked_trace`'s request start, in the requesting task's own context, read by `stamp_sends`.
+_ASKED: contextvars.ContextVar[float | None] = contextvars.ContextVar("asked", default=None)
+
+
+def asked_trace() -> aiohttp.TraceConfig:
+    """A trace for a client session whose requests should also carry the moment they were asked
+    for (`ASKED_AT`, stamped by `stamp_sends`): with `SENT_AT`, the fake then knows how long each
+    request waited for a pooled connection."""
+
+    async def started(_session: object, _ctx: object, _params: object) -> None:
+        _ASKED.set(time.time())
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(started)
+    trace.freeze()
+    return trace
 
 
 def stamp_sends() -> None:
@@ -52,6 +70,10 @@ def stamp_sends() -> None:
 
     async def stamped(self: aiohttp.ClientRequest, conn: Any) -> aiohttp.ClientResponse:
         self.headers.setdefault(SENT_AT, repr(time.time()))  # a caller's own stamp is kept (tests)
+        asked = _ASKED.get()
+        if asked is not None:  # once: a later request of this task through an untraced session has none
+            self.headers.setdefault(ASKED_AT, repr(asked))
+            _ASKED.set(None)
         return await send(self, conn)
 
     stamped.stamps = True  # type: ignore[attr-defined]

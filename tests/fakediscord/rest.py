@@ -44,8 +44,14 @@ class RecordedRequest:
     path: str
     query: dict[str, str]
     json: Any
-    time: float
+    time: float  # when the sender wrote it (time.monotonic(), `FakeDiscord.in_transit`)
     status: int = 0
+    # When the sender asked for it, before any wait for a pooled connection (its X-Asked-At stamp,
+    # `client.asked_trace`), when this process's event loop got round to it, and how long the
+    # fake took to answer it: where a slow request's time went.
+    asked: float | None = None
+    arrived: float = 0.0
+    took: float = 0.0
 
 
 class ApiError(Exception):
@@ -81,6 +87,10 @@ def invalid_form(errors: list[str]) -> ApiError:
 
 # The parsed request body (JSON, or a multipart form's payload_json), read once by the middleware.
 BODY = web.RequestKey("body", object)
+
+# The wall-clock time (time.time()) the sender asked for a request, before any wait for a pooled
+# connection (`client.asked_trace`); read only with `trust_sent_at`, as X-Sent-At is.
+ASKED_AT = "X-Asked-At"
 
 UNKNOWN_INTERACTION = (10062, "Unknown interaction")
 ALREADY_ACKNOWLEDGED = (40060, "Interaction has already been acknowledged.")
@@ -132,8 +142,11 @@ class Rest:
         fake = self.fake
         if not request.path.startswith(API):
             return await handler(request)
-        sent = time.monotonic() - fake.in_transit(request.headers)
-        record = RecordedRequest(request.method, request.path, dict(request.query), None, sent)
+        arrived = time.monotonic()
+        sent = arrived - fake.in_transit(request.headers)
+        record = RecordedRequest(request.method, request.path, dict(request.query), None, sent, arrived=arrived)
+        if fake.trust_sent_at and (asked := request.headers.get(ASKED_AT)):
+            record.asked = arrived - max(0.0, time.time() - float(asked))
         fake.requests.append(record)
         limits, retry_after = fake.rate_limits.check(request.method, request.path, sent)
         if retry_after is not None:
@@ -158,6 +171,7 @@ class Rest:
             # a 500 with sleeps of seconds, which would only slow the test down.
             response = self._fail(request, invalid_form([f"body: the fake could not read it ({exc!r})"]))
         record.status = response.status
+        record.took = time.monotonic() - arrived
         if limits:  # a bucket the fake enforces (fake.rate_limits)
             response.headers.update(limits)
         else:

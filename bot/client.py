@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import memory, waits
+from bot.answer_pools import AnswerPools
 from bot.config import Settings
 from bot.engine.errors import GameError
 from bot.engine.game import Rules
@@ -39,9 +40,9 @@ INSTANT_COMMANDS = frozenset({"ping", "help", "roll", "check"})
 # interaction answers opened a thousand connections, a sixth of the bot's CPU in the burst. A
 # bounded pool keeps reusing its connections; requests beyond it wait their turn, at no CPU cost.
 HTTP_CONNECTIONS = 64
-# Interaction callbacks (and edits of an interaction's own message) get a pool of their own: a
-# first answer never waits for a connection behind the publisher's channel and DM requests.
-ANSWER_CONNECTIONS = 64
+# Interaction callbacks and edits of an interaction's own message get pools of their own
+# (bot/answer_pools.py): a first answer never waits for a connection behind the publisher's
+# channel and DM requests, nor behind edits.
 # Commands that only read and answer (a panel, the table, the log): when the bot is busy they are
 # answered first and then run at once, not in a work slot.
 READ_COMMANDS = frozenset({"hand", "status", "log"})
@@ -97,7 +98,7 @@ class TabletopBot(commands.Bot):
             remind_after=timedelta(minutes=settings.reminder_minutes) if settings.reminder_minutes else None,
             **extra,
         )
-        self._answers: aiohttp.ClientSession | None = None  # the interaction callbacks' own pool
+        self._answers: AnswerPools | None = None  # the interactions' own pools (first answers, edits)
         self._sweeper: asyncio.Task[None] | None = None
         self._reporter: asyncio.Task[None] | None = None
         self._trimmer: asyncio.Task[None] | None = None
@@ -144,9 +145,7 @@ class TabletopBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
-        self._answers = aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(limit=ANSWER_CONNECTIONS), cookie_jar=aiohttp.DummyCookieJar()
-        )
+        self._answers = AnswerPools()
         await super().login(token)
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
@@ -157,11 +156,11 @@ class TabletopBot(commands.Bot):
         super().dispatch(event_name, *args, **kwargs)
 
     def _arm(self, interaction: discord.Interaction) -> None:
-        """Give the interaction the answers' own HTTP pool, and a guard that defers it if its handler
+        """Give the interaction the answers' own HTTP pools, and a guard that defers it if its handler
         has not answered it in time (see `replies.guard`), unless a late deferral would be wrong:
         autocomplete answers with choices, and a click that opens a form must answer with it."""
         if self._answers is not None:
-            interaction._session = self._answers
+            interaction._session = self._answers  # type: ignore[assignment]  # only its request() is used
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         if interaction.type is discord.InteractionType.autocomplete:
             return

@@ -469,8 +469,9 @@ async def main(base_url: str, database_url: str, token: str, pictures: bool = Fa
         # Every request also says when it was asked for: the fake then splits its wait for a pooled
         # connection from its time on the wire (tests/bench/request_waits.py).
         trace = asked_trace()
-        for session in (bot._answers, bot.http._HTTPClient__session):  # type: ignore[attr-defined]
-            session._trace_configs.append(trace)  # type: ignore[union-attr]
+        assert bot._answers is not None
+        for session in (bot._answers.first, bot._answers.edits, bot.http._HTTPClient__session):  # type: ignore[attr-defined]
+            session._trace_configs.append(trace)
         await bot.sync_commands()
         await bot.connect()
 

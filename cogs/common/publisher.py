@@ -712,6 +712,10 @@ class DiscordPublisher:
             return
         if row.table_message_id is None and row.status == Status.LOBBY.value:
             return  # the lobby's opener is posting the table right now, and refreshes it after
+        if session_id in self._starting and row.state is not None:
+            # A redraw asked for before the Start (a join's) that runs while the Start is being
+            # answered: the new table is that answer's to draw. `starting` redraws what it left.
+            return
         pub = await self.record(session_id)
         version = row.version
         async with self._lock(("table", session_id)):

@@ -115,3 +115,30 @@ async def test_a_start_whose_answer_fails_is_drawn_by_the_publisher(fake_discord
         assert started.ephemeral and "The game has started." in started.text
         assert len(channel_posts(fake, w.table, before)) == 2  # the table and the prompt, as before
         await Surface(fake, bot, w.table).check()
+
+
+async def test_a_lobby_redraw_that_runs_late_leaves_the_new_table_to_the_starts_answer(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """On a loaded machine a join's lobby redraw can still be waiting when the host starts, and run
+    after the Start is saved but before it is answered: it must not post the new table itself (the
+    Start would then be answered "The game has started." and the prompt never follow it)."""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        await highcard_lobby(fake, bot)
+        row = await bot.service.session_in(w.table.id)
+        answer = bot.publisher.answer_start
+
+        async def a_late_redraw_first(interaction: Any, session_id: int) -> bool:
+            await bot.publisher._update_channel(session_id)  # the join's redraw, run in the window
+            return await answer(interaction, session_id)
+
+        bot.publisher.answer_start = a_late_redraw_first  # type: ignore[method-assign]
+        before = len(fake.requests)
+        started = await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
+        await settle(bot)
+        table, prompt = started.messages
+        assert not table.ephemeral and "Waiting for" in table.text and f"<@{w.alice.id}>" in prompt.content
+        assert channel_posts(fake, w.table, before) == []  # neither went through the channel route
+        assert (await bot.publisher.record(row.id))["table"][1] == table.id
+        await Surface(fake, bot, w.table).check()

@@ -284,16 +284,26 @@ class Ctx:
         self.t.say("slot", f"{seat_ref(self.actor)} slots {self.t.name(uid)} into their halo.")
         confront = self.t.pub.confront
         if with_confronted:
-            if confront is None:
-                raise GameError("There is no confronted card to slot.")
-            self.t.slot(self.actor, confront.card)
-            self.t.pub.holds.append(Hold(seat=self.actor, holder=uid, card=confront.card))
-            self.t.say(
-                "slot",
-                f"{self.t.name(confront.card)} is slotted too until their hand is empty; the confrontation ends.",
-            )
+            from bot.games.apocrypha import copies
             from bot.games.apocrypha.investigate import end_confrontation
 
+            if confront is None:
+                raise GameError("There is no confronted card to slot.")
+            if copies.is_copy(confront.card):
+                # A copy goes nowhere once confronted: it ceases, and the holder waits alone.
+                copies.cease(self.t, confront, "slots away")
+                self.t.pub.holds.append(Hold(seat=self.actor, holder=uid, card=None))
+            else:
+                # A true threat standing in for an archetype keeps its archetype with the hold, so
+                # the archetype goes back to its nexus on release (as when avoided).
+                self.t.slot(self.actor, confront.card)
+                self.t.pub.holds.append(
+                    Hold(seat=self.actor, holder=uid, card=confront.card, archetype=confront.archetype)
+                )
+                self.t.say(
+                    "slot",
+                    f"{self.t.name(confront.card)} is slotted too until their hand is empty; the confrontation ends.",
+                )
             self.t.pub.confront = None
             self.t.pub.check = None
             end_confrontation(self.t)

@@ -217,6 +217,7 @@ def archetypes_left(t: Table, master: bool) -> int:
     want = (lambda c: c == archetypes.MASTER) if master else (lambda c: c.startswith(archetypes.MINION))
     n = sum(1 for deck in t.sec.nexus_decks.values() for u in deck if want(card_id(u)))
     n += sum(1 for entry in t.sec.clock if want(card_id(entry.card)))  # the Tolling Bell's
+    n += sum(1 for h in t.pub.holds if h.archetype and want(card_id(h.archetype)))  # slotted away
     confront = t.pub.confront
     if confront is not None and confront.archetype and want(card_id(confront.archetype)):
         n += 1

@@ -229,18 +229,29 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
 
 def release_holds(t: Table) -> None:
     """A card slotted away with its holder returns when the saint's hand is empty: the card to its
-    nexus (shuffled in) or the box, the holder to the discard pile."""
+    nexus (shuffled in) or the box, the holder to the discard pile. A true threat that stood in for
+    an archetype goes back to the box and its archetype to the nexus, as when it is avoided."""
     for hold in list(t.pub.holds):
         if t.hand(hold.seat):
             continue
         t.pub.holds.remove(hold)
         view = t.view(hold.seat)
         for uid in (hold.card, hold.holder):
-            slot = t.halo_slot_of(hold.seat, uid)
+            slot = t.halo_slot_of(hold.seat, uid) if uid else None
             if slot is not None:
                 view.halo.pop(slot)
-        origin = t.sec.origins.get(hold.card)
-        if origin is not None and origin in t.sec.nexus_decks:
+        origin = t.sec.origins.get(hold.card) if hold.card else None
+        if hold.card is None:
+            pass  # a copy: it ceased when it was slotted away
+        elif hold.archetype is not None:
+            if origin is not None and origin in t.sec.nexus_decks and not t.pub.nexuses[origin].sealed:
+                t.sec.nexus_decks[origin].append(hold.archetype)
+                t.state.rng.shuffle(t.sec.nexus_decks[origin])
+                where = "its archetype is shuffled back into the nexus"
+            else:
+                where = "its archetype leaves the mission"
+            t.say("release", f"{t.name(hold.card)} slips out of {seat_ref(hold.seat)}'s halo; {where}.")
+        elif origin is not None and origin in t.sec.nexus_decks:
             t.sec.nexus_decks[origin].append(hold.card)
             t.state.rng.shuffle(t.sec.nexus_decks[origin])
             t.say(
@@ -249,5 +260,6 @@ def release_holds(t: Table) -> None:
             )
         else:
             t.say("release", f"{t.name(hold.card)} slips out of {seat_ref(hold.seat)}'s halo.")
-        t.sec.origins.pop(hold.card, None)
+        if hold.card:
+            t.sec.origins.pop(hold.card, None)
         t.put_back(hold.seat, hold.holder, "discard")

@@ -162,7 +162,8 @@ class Modifier(BaseModel):
 class Hold(BaseModel):
     seat: int
     holder: str  # the slotted card that holds it (discarded on release)
-    card: str
+    card: str | None  # the slotted confronted card (None: a copy, which ceased at once)
+    archetype: str | None = None  # co-op: the archetype the slotted true threat stood in for
 
 
 class Sanctify(BaseModel):

@@ -20,10 +20,11 @@ from bot.games.apocrypha.commands import (
     Roll,
     Seal,
 )
+from bot.games.apocrypha.coop import archetypes_left
 from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import Sanctify, card_id
-from bot.games.apocrypha.table import all_zones
+from bot.games.apocrypha.table import Table, all_zones
 
 CHRISTMAS = "christmas_in_candlepoint"
 OPHELIA, ZEEZ, FRANK = 0, 1, 2
@@ -725,3 +726,24 @@ def test_a_slotted_wickety_wack_sack_cannot_take_a_second_threat(real):
     assert state.model_dump_json() == before
     seen = [uid for _, uid in all_zones(state)]
     assert len(seen) == len(set(seen))
+
+
+def test_a_true_threat_slotted_away_sends_its_archetype_back_to_its_nexus(real):
+    """The same game: the Sack slotted the Drowned Parishioner standing in for minion archetype 4.
+    While held, the archetype is not beaten; once the hand is empty, the stand-in goes back to the
+    box and the archetype into the Lake's deck, as when a stand-in is avoided."""
+    state = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {}).state
+    steps = [*DROWNED_BELL_STEPS[:-2], None, *DROWNED_BELL_STEPS[-2:]]
+    for cmd in [*steps, Next(), Next(), Investigate(omen="cold_snap#1")]:
+        if cmd is None:  # right after the Sack: the archetype is held, and still counts as a minion
+            (hold,) = state.public.holds
+            assert (hold.card, hold.archetype) == ("drowned_parishioner#7", "archetype_minion_4#1")
+            assert archetypes_left(Table(state, real.book), master=False) == 7
+            continue
+        waiting = real.waiting_for(state)
+        out = real.apply(state, waiting[0] if waiting else state.public.active, cmd)
+        state = out.state
+    assert state.public.holds == [] and "wickety_wack_sack#1" in state.public.saints[5].discard
+    where = {uid: zone for zone, uid in all_zones(state)}
+    assert where["archetype_minion_4#1"] == "nexus lake" and "drowned_parishioner#7" not in where
+    assert "its archetype is shuffled back into the nexus" in "\n".join(e.text for e in out.events)

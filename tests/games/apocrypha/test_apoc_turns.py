@@ -339,6 +339,25 @@ def test_a_slotted_sack_is_not_played_again_from_the_halo(rules):
     assert [h.holder for h in game.pub.holds] == [sack] and game.pub.confront is not None
 
 
+def test_a_copy_slotted_away_by_the_sack_ceases_and_the_sack_waits_alone(rules):
+    """A copy goes nowhere once confronted (copies.py), so the Sack cannot hold it in the halo."""
+    from bot.games.apocrypha import copies
+
+    game = guided(rules, ["ophelia_willows"])
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    sack, other = game.hand_of(0, "wickety_wack_sack", "reaper")
+    copies.confront_copy(game.t, 0, "strix", None)
+    game.do(0, Next())  # initiate
+    events = game.do(0, Play(card=sack))
+    assert game.pub.confront is None and list(game.pub.saints[0].halo.values()) == [sack]
+    assert [(h.holder, h.card) for h in game.pub.holds] == [(sack, None)]
+    assert any("ceases to exist" in e.text for e in events)
+    game.state.players[0].hand.remove(other)
+    game.state.secret.decks[0].append(other)
+    game.do(0, Next())  # any command: the hand is empty now
+    assert sack in game.pub.saints[0].discard and game.pub.holds == [] and not game.pub.saints[0].halo
+
+
 def test_a_required_payment_makes_the_power_unplayable(rules, book):
     from bot.games.apocrypha.effects import validate_blocks
 

@@ -17,12 +17,18 @@ nothing to click for `--hand-after` seconds presses the table's "My hand"; after
 seconds with nothing on offer the channel is counted as stuck.
 
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
-/check and /ping (same run, same event loop), the ratio of action p99 to ping p99, actions
+/check and /ping (same run, same event loop), the ratio of action p99 to ping p99 two ways:
+against the pings sent after moves (the figure until 2026-11-24, which never meet the lobbies'
+burst) and against a /ping sent beside `--rounds` randomly picked session actions per channel, at
+the same moment (the same load as the actions, the opening burst included); actions
 per second, failed interactions, REST requests per session action (and by route), 429s, the bot
 process's CPU time per interaction and RSS (its own process: after start, after the burst, the peak;
 SIGUSR2 makes it print where its memory is), the load average, and the largest saved state per
 game. The bot process prints, when stopped, how old interactions were when it parsed them and
-when it first answered them (BENCH_TRACEMALLOC=25 adds what memory grew, by file and line). `apply` per game: tests/bench/bench_apply.py.
+when it first answered them (BENCH_TRACEMALLOC=25 adds what memory grew, by file and line).
+Where the bot's requests waited (a pooled connection in the bot, the way to the fake's handler,
+the fake's handling), by kind of request and phase of the run, and the first answers' latency
+split into the bot's part and the pool's: tests/bench/request_waits.py. `apply` per game: tests/bench/bench_apply.py.
 Not part of the test run.
 """
 

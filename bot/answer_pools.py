@@ -1,10 +1,11 @@
 """The HTTP connections interactions are answered through: first answers apart from the rest.
 
 An interaction's first answer (its callback) must reach Discord within 3 seconds; an edit of its
-own message (`@original`) may come any time in its token's 15 minutes. Sharing one bounded pool,
-a burst of edits (every table's panel after every Start) made the first answers behind them wait
-for a connection. So each has a pool of its own, and a first answer only ever waits behind other
-first answers.
+own message (`@original`) may come any time in its token's 15 minutes. Each has a pool of its own,
+so a first answer only ever waits behind other first answers, never behind a burst of edits.
+Measured at 1,000 channels (docs/performance.md): in the lobbies' burst first answers waited up
+to a second for a connection, but behind each other; the edits never waited, and splitting them
+off did not shorten that wait.
 
 discord.py reaches an interaction's session only through `session.request(method, url, ...)`
 (its webhook adapter), so `interaction._session` can be this router.

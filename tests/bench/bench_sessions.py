@@ -17,12 +17,13 @@ nothing to click for `--hand-after` seconds presses the table's "My hand"; after
 seconds with nothing on offer the channel is counted as stuck.
 
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
-/check and /ping (same run, same event loop), the ratio of action p99 to ping p99 two ways:
-against the pings sent after moves (the figure until 2026-11-24, which never meet the lobbies'
-burst) and against a /ping sent beside `--rounds` randomly picked session actions per channel, at
-the same moment (the same load as the actions, the opening burst included); actions
-per second, failed interactions, REST requests per session action (and by route), 429s, the bot
-process's CPU time per interaction and RSS (its own process: after start, after the burst, the peak;
+/check and /ping (same run, same event loop), and the ratio of action p99 to ping p99. The
+target's ratio is against a /ping sent beside `--rounds` randomly picked session actions per
+channel, at the same moment (the same load as the actions, the opening burst included), also
+compared pair by pair; the ratio against the pings sent after moves (the figure until
+2026-11-24, which never meet the lobbies' burst) is printed beside it. Actions per second,
+failed interactions, REST requests per session action (and by route), 429s, the bot process's
+CPU time per interaction and RSS (its own process: after start, after the burst, the peak;
 SIGUSR2 makes it print where its memory is), the load average, and the largest saved state per
 game. The bot process prints, when stopped, how old interactions were when it parsed them and
 when it first answered them (BENCH_TRACEMALLOC=25 adds what memory grew, by file and line).
@@ -99,6 +100,21 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+def paired_line(pairs: list[tuple[Interaction, Interaction]]) -> str:
+    """Each /ping sent beside a session action against that very action: the same moment, pair by pair."""
+    both = [(a.latency, b.latency) for a, b in pairs if a.latency is not None and b.latency is not None]
+    if not both:
+        return "  pair by pair: no action had its /ping answered"
+    acts, pings = [a for a, _ in both], [b for _, b in both]
+    slower = sum(a > b for a, b in both) / len(both)
+    gap = statistics.median(a - b for a, b in both) * 1000
+    return (
+        f"  pair by pair (each /ping beside its own action, n={len(both)}): those actions' p99 {pct(acts, 0.99):.0f} ms / "
+        f"their pings' p99 {pct(pings, 0.99):.0f} ms = {pct(acts, 0.99) / max(pct(pings, 0.99), 1e-6):.2f}; "
+        f"the action answered later in {slower:.0%} of pairs, by a median of {gap:.1f} ms"
+    )
+
+
 def game_components(message: FakeMessage, session_id: int) -> list[dict[str, object]]:
     """The enabled buttons and selects of this session on the message that move the game on."""
     found = []
@@ -140,6 +156,7 @@ class Channel:
         self.opened_at = 0.0  # time.monotonic() when the table had started (its Start's answer read)
         self.actions_sent = 0
         self.pings_beside: set[int] = set()  # which session actions (1, 2, ...) have a /ping beside them
+        self.pairs: list[tuple[Interaction, Interaction]] = []  # each such action and its /ping
         self.out: dict[str, list[Interaction]] = defaultdict(list)
 
     def plan_pings(self, moves: int, rounds: int, seed: int) -> None:
@@ -157,7 +174,8 @@ class Channel:
             self.actions_sent += 1
             if self.actions_sent in self.pings_beside:
                 beside = self.fake.slash(self.users[-1], self.room, "ping")
-                ix, _ = await asyncio.gather(self._send(kind, ix_coro, read), self._send(PING_BESIDE, beside, False))
+                ix, ping = await asyncio.gather(self._send(kind, ix_coro, read), self._send(PING_BESIDE, beside, False))
+                self.pairs.append((ix, ping))
                 return ix
         return await self._send(kind, ix_coro, read)
 
@@ -508,10 +526,12 @@ async def main(
     act = [ix.latency for ix in out["action"] if ix.latency is not None]
     ping = [ix.latency for ix in out["ping"] if ix.latency is not None] or [1e-9]
     beside = [ix.latency for ix in out[PING_BESIDE] if ix.latency is not None] or [1e-9]
-    # Two samples of /ping: after moves (the benchmark's figure until 2026-11-24; never in the
-    # lobbies' burst) and beside session actions (the same moments as the actions).
-    print(f"session-action p99 / ping p99: {pct(act, 0.99) / pct(ping, 0.99):.2f} (pings after moves); "
-          f"{pct(act, 0.99) / pct(beside, 0.99):.2f} (pings beside actions) (target <= 1.5)")
+    # The target compares an action with a /ping met by the same load: the pings sent beside
+    # actions. The pings after moves never meet the lobbies' burst, where the actions' p99 is, so
+    # that ratio follows how loaded the machine is, not the actions' path (docs/performance.md).
+    print(f"session-action p99 / ping p99: {pct(act, 0.99) / pct(beside, 0.99):.2f} against the pings beside "
+          f"actions (target <= 1.5); {pct(act, 0.99) / pct(ping, 0.99):.2f} against the pings after moves")
+    print(paired_line([pair for p in players for pair in p.pairs]))
     print(f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}")
     print(f"failed interactions: {len(failed)} (target 0); channels left with no move on offer: {stuck}; "
           f"fake-Discord violations: {len(fake.violations)}")

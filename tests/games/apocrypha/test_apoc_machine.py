@@ -4,7 +4,10 @@ checking the invariants after every command."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import pytest
 from apoc_helpers import FIXTURES
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
@@ -12,20 +15,45 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from bot.engine.dice import MAX_PER_COLOUR
 from bot.engine.errors import GameError
-from bot.engine.events import Audience
+from bot.engine.events import Audience, Event
 from bot.engine.seats import GUIDE
 from bot.games.apocrypha import commands as c
 from bot.games.apocrypha.cards import load_book
 from bot.games.apocrypha.rules import Apocrypha, Options, plan_matches
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import card_id
-from bot.games.apocrypha.table import all_zones
+from bot.games.apocrypha.table import Table, all_zones
 from tests.games.machine_settings import machine_settings
 
 BOOK = load_book(FIXTURES)
 RULES = Apocrypha(book=BOOK)
 SAINTS = sorted(BOOK.saints)
 BOX = sorted([*BOOK.gifts, *BOOK.threats, *BOOK.omens])
+
+
+@contextmanager
+def shown_in_public() -> Iterator[set[str]]:
+    """The card ids a command puts in a public place (a discard pile, a halo) while it runs, even
+    when a later step of the same command hides them again (discarded, then healed into the deck)."""
+    shown: set[str] = set()
+    put, slot = Table.put, Table.slot
+
+    def spy_put(self, seat, uid, place):
+        if place == "discard":
+            shown.add(card_id(uid))
+        return put(self, seat, uid, place)
+
+    def spy_slot(self, seat, uid, at=None):
+        shown.add(card_id(uid))
+        return slot(self, seat, uid, at)
+
+    Table.put, Table.slot = spy_put, spy_slot
+    try:
+        yield shown
+    finally:
+        Table.put, Table.slot = put, slot
+
+
 GUIDE_MOVES = st.one_of(
     st.builds(
         c.StackNexus,
@@ -93,7 +121,7 @@ class GuidedSession(RuleBasedStateMachine):
             assert plan_matches(start, BOOK, seat, record), "a saint's deck does not match their virtues"
         self.seen_public: set[str] = set()
         self.note_public()
-        self.check_events(out.events, self.hidden_uids(), set())
+        self.check_events(out.events, self.hidden_uids(), set(), set())
         if coop:
             return
         if not mission:
@@ -107,7 +135,8 @@ class GuidedSession(RuleBasedStateMachine):
         before = self.state.model_dump_json()
         hidden_before = self.hidden_uids()
         try:
-            out = RULES.apply(self.state, actor, cmd)
+            with shown_in_public() as shown:
+                out = RULES.apply(self.state, actor, cmd)
         except GameError as exc:
             assert self.state.model_dump_json() == before, "a refused command changed the state"
             assert exc.message and exc.message[-1] in ".?", exc.message
@@ -116,8 +145,10 @@ class GuidedSession(RuleBasedStateMachine):
         self.note_public()
         # The card a saint plays is shown to the table, wherever its cost sends it.
         played = {getattr(cmd, "card", None), getattr(cmd, "omen", None)} - {None}
-        self.check_events(out.events, hidden_before, {card_id(u) for u in played})
-        if isinstance(cmd, (c.EndTurn, c.ResetHand, c.AllowReset)) and RULES.result(self.state) is None:
+        self.check_events(out.events, hidden_before, {card_id(u) for u in played}, shown)
+        # A command that ended the mission (a lone co-op saint's End Turn can) refills no hand.
+        mission_on = self.state.public.verdict() is None
+        if isinstance(cmd, (c.EndTurn, c.ResetHand, c.AllowReset)) and mission_on:
             seats = (
                 [actor] if isinstance(cmd, (c.EndTurn, c.ResetHand)) else (cmd.seats or list(self.records))
             )
@@ -198,11 +229,12 @@ class GuidedSession(RuleBasedStateMachine):
             if uid in text:
                 self.seen_public.add(card_id(uid))
 
-    def check_events(self, events, hidden_before: set[str], played: set[str]) -> None:
+    def check_events(self, events, hidden_before: set[str], played: set[str], shown: set[str]) -> None:
         """No public event names a card whose every copy stayed hidden through this command
-        (a card that was played, flipped or discarded may be named; one still in a deck may not)."""
+        (a card that was played, flipped or discarded may be named; one still in a deck may not).
+        `shown`: the card ids the command put in public on the way (shown_in_public)."""
         still = self.hidden_uids()
-        revealed = {card_id(u) for u in hidden_before - still} | played
+        revealed = {card_id(u) for u in hidden_before - still} | played | shown
         hidden = {card_id(u) for u in still} - self.seen_public - revealed
         names = {RULES.book.card(cid).name: cid for cid in hidden if RULES.book.kind_of(cid)}
         for event in events:
@@ -244,3 +276,23 @@ GuidedSession.TestCase.settings = machine_settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestGuidedSession = GuidedSession.TestCase
+
+
+def test_check_events_still_catches_a_card_that_stayed_hidden():
+    """The checker itself: a public event naming a deck card fails, unless the command showed it."""
+    machine = GuidedSession()
+    machine.setup(seed=26617085, n=1, mission=False, coop=True)
+    deck = machine.state.secret.decks[0]
+    uid = next(u for u in deck if card_id(u) not in machine.seen_public)
+    leak = [Event.public("leak", f"The top of the deck is {BOOK.card(card_id(uid)).name}.")]
+    with pytest.raises(AssertionError, match=f"hidden card {card_id(uid)} named in public"):
+        machine.check_events(leak, machine.hidden_uids(), set(), set())
+    # Discarded and healed back within one command: the card was shown, so it may be named.
+    t = Table(machine.state, BOOK)
+    with shown_in_public() as shown:
+        deck.remove(uid)
+        t.put(0, uid, "discard")
+        t.view(0).discard.remove(uid)
+        t.put(0, uid, "shuffle")
+    assert shown == {card_id(uid)} and uid in deck
+    machine.check_events(leak, machine.hidden_uids(), set(), shown)

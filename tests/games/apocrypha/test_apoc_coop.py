@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from apoc_helpers import Game
+from archetype_ledger import ArchetypeLedger
 
 from bot.engine.errors import GameError
 from bot.games.apocrypha.cards import CardBook, load_book
@@ -23,7 +24,7 @@ from bot.games.apocrypha.commands import (
 from bot.games.apocrypha.coop import archetypes_left
 from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.saints import new_record
-from bot.games.apocrypha.state import Sanctify, card_id
+from bot.games.apocrypha.state import Hold, Sanctify, card_id
 from bot.games.apocrypha.table import Table, all_zones
 
 CHRISTMAS = "christmas_in_candlepoint"
@@ -747,3 +748,26 @@ def test_a_true_threat_slotted_away_sends_its_archetype_back_to_its_nexus(real):
     where = {uid: zone for zone, uid in all_zones(state)}
     assert where["archetype_minion_4#1"] == "nexus lake" and "drowned_parishioner#7" not in where
     assert "its archetype is shuffled back into the nexus" in "\n".join(e.text for e in out.events)
+
+
+def test_the_archetype_ledger_follows_the_sack_and_catches_a_silent_loss(real):
+    """The machines' archetype invariant (archetype_ledger.py) through the same game: minion 4 goes
+    from the Lake to the confrontation, into the Sack's hold and back into the Lake. Dropped without
+    a word (as the Sack did before it kept the archetype), the ledger fails."""
+    state = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {}).state
+    ledger = ArchetypeLedger(state, real.book)
+    seen = []
+    for cmd in [*DROWNED_BELL_STEPS, Next(), Next(), Investigate(omen="cold_snap#1")]:
+        waiting = real.waiting_for(state)
+        out = real.apply(state, waiting[0] if waiting else state.public.active, cmd)
+        state = out.state
+        ledger.after(state, out.events)
+        seen.append(ledger.where["archetype_minion_4#1"])
+    assert seen[-1] == "nexus lake" and "held" in seen and "confronted" in seen
+    twice = state.model_copy(deep=True)
+    twice.public.holds.append(Hold(seat=5, holder="x", card=None, archetype="archetype_minion_4#1"))
+    with pytest.raises(AssertionError, match="in two places"):
+        ledger.after(twice, [])
+    state.secret.nexus_decks["lake"].remove("archetype_minion_4#1")
+    with pytest.raises(AssertionError, match="vanished"):
+        ledger.after(state, [])

@@ -1,11 +1,13 @@
 """A hypothesis state machine: random games of every co-op mission for 1-6 saints, played
 with the legal actions to their end, Mission End and the rebuild between missions included (every
 offered action is accepted), checking after every command that no card is in two places, the clock
-is never negative, no archetype's place is ever public before it is flipped, a copy exists only
-while it is confronted, and nexus decks hold only base cards and the mission's chapter's."""
+is never negative, no archetype's place is ever public before it is flipped, every archetype stays
+somewhere until it is beaten and is counted once (archetype_ledger.py), a copy exists only while it
+is confronted, and nexus decks hold only base cards and the mission's chapter's."""
 
 from __future__ import annotations
 
+from archetype_ledger import ArchetypeLedger
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -32,6 +34,7 @@ class CoopGame(RuleBasedStateMachine):
         self.state = out.state
         self.public_text = "\n".join(e.text for e in out.events if e.audience is Audience.PUBLIC)
         self.flipped: set[str] = set()
+        self.ledger = ArchetypeLedger(self.state, BOOK)
 
     def running(self) -> bool:
         return self.rules.result(self.state) is None
@@ -52,6 +55,7 @@ class CoopGame(RuleBasedStateMachine):
             raise AssertionError(f"offered {action!r}, refused: {exc.message}") from exc
         self.state = out.state
         self.public_text += "\n".join(e.text for e in out.events if e.audience is Audience.PUBLIC)
+        self.ledger.after(self.state, out.events)
         confront = self.state.public.confront
         if confront is not None and confront.archetype:
             self.flipped.add(confront.archetype)

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 from apoc_helpers import FIXTURES
+from archetype_ledger import ArchetypeLedger
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -114,6 +115,8 @@ class GuidedSession(RuleBasedStateMachine):
             )
             out = RULES.setup(options, n, seed, {"guide": True})
         self.state = out.state
+        # Co-op: every archetype stays somewhere until beaten, counted once (archetype_ledger.py).
+        self.ledger = ArchetypeLedger(self.state, RULES.book) if coop else None
         start = self.state.model_copy(deep=True)
         if coop:
             start.players[0].hand.pop()  # the first turn's clock card is not part of the deck
@@ -142,6 +145,8 @@ class GuidedSession(RuleBasedStateMachine):
             assert exc.message and exc.message[-1] in ".?", exc.message
             return False
         self.state = out.state
+        if self.ledger is not None:
+            self.ledger.after(self.state, out.events)
         self.note_public()
         # The card a saint plays is shown to the table, wherever its cost sends it.
         played = {getattr(cmd, "card", None), getattr(cmd, "omen", None)} - {None}

@@ -455,7 +455,7 @@ def mandatory_powers(t: Table, timing: str, seat: int) -> list[tuple[str | None,
     for mod in t.pub.modifiers:
         if mod.seat in (None, seat):
             found.append((mod.source, Power.model_validate({**mod.power, "mandatory": True})))
-    for uid in t.view(seat).halo.values():
+    for uid in t.own_halo(seat):
         card = t.card(uid)
         found += [(uid, p) for p in card.powers if p.mandatory]
     out = []

@@ -62,7 +62,7 @@ def optional_damage_powers(t: Table, seat: int) -> bool:
     sources = [
         t.saint(seat),
         *(t.card(u) for u in t.hand(seat)),
-        *(t.card(u) for u in t.view(seat).halo.values()),
+        *(t.card(u) for u in t.own_halo(seat)),
     ]
     return any(p.timing == "damage" and not p.mandatory for card in sources for p in card.powers)
 

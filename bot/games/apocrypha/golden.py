@@ -107,7 +107,7 @@ def _standing(t: Any, seat: int) -> list[tuple[str, str, Power]]:
         found += [("nexus", nexus.name, p) for p in getattr(box, nexus.side).powers]
     saint = t.saint(seat)
     found += [("saint", saint.name, p) for p in saint.powers]
-    for uid in t.view(seat).halo.values():
+    for uid in t.own_halo(seat):
         found += [(t.kind(uid), t.name(uid), p) for p in t.card(uid).powers]
     confront = t.pub.confront
     if confront is not None and confront.seat == seat:

@@ -38,7 +38,7 @@ def candidates(t: Table, seat: int) -> list[Play]:
     """Plays whose timing, conditions and once-a-step use allow them now, with choices filled in."""
     now = turns.current_timings(t)
     sources = [("saint", t.saint(seat))] + [
-        (u, t.card(u)) for u in [*t.hand(seat), *t.view(seat).halo.values()]
+        (u, t.card(u)) for u in [*t.hand(seat), *t.own_halo(seat)]
     ]
     out: list[Play] = []
     for uid, card in sources:

@@ -306,6 +306,12 @@ class Table:
         halo[slot] = uid
         return slot
 
+    def own_halo(self, seat: int) -> list[str]:
+        """The saint's slotted cards whose powers are theirs: a confronted card the Wickety Wack
+        Sack holds waits in the halo but is not theirs (House rule 21)."""
+        held = {h.card for h in self.pub.holds if h.seat == seat}
+        return [u for u in self.view(seat).halo.values() if u not in held]
+
     def halo_slot_of(self, seat: int, uid: str) -> int | None:
         for slot, held in self.view(seat).halo.items():
             if held == uid:

@@ -93,6 +93,8 @@ def where_is(t: Table, seat: int, uid: str) -> str:
     if uid in t.hand(seat):
         return "hand"
     if t.halo_slot_of(seat, uid) is not None:
+        if uid not in t.own_halo(seat):
+            raise GameError(f"{t.name(uid)} is only held in your halo; its powers are not yours.")
         return "halo"
     raise GameError("You can only play cards from your hand or your halo.")
 
@@ -103,7 +105,7 @@ def cost_shift(t: Table, seat: int, uid: str, power: Power) -> int:
     from bot.games.apocrypha.effects import BOOK
 
     sources: list[tuple[str, list[Power]]] = [("saint", t.saint(seat).powers)]
-    sources += [(u, t.card(u).powers) for u in t.view(seat).halo.values()]
+    sources += [(u, t.card(u).powers) for u in t.own_halo(seat)]
     collect = Ctx(t, seat, [seat])
     for source, powers in sources:
         for p in powers:

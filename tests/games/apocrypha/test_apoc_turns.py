@@ -7,14 +7,18 @@ from apoc_helpers import guided
 from bot.engine.seats import GUIDE
 from bot.games.apocrypha.commands import (
     Answer,
+    Attempt,
     EndTurn,
     Give,
     Investigate,
+    Keep,
     Move,
     Next,
     Play,
     PrepareNexus,
     Present,
+    Roll,
+    SetDice,
     StackNexus,
     StartTurn,
 )
@@ -337,6 +341,29 @@ def test_a_slotted_sack_is_not_played_again_from_the_halo(rules):
     assert not [a for a in rules.legal_actions(game.state, 0) if getattr(a, "card", None) == sack]
     game.fails(0, Play(card=sack), "already slotted")
     assert [h.holder for h in game.pub.holds] == [sack] and game.pub.confront is not None
+
+
+def test_a_threat_held_by_the_sack_has_no_power_over_its_holder(rules):
+    """A slotted threat waits in the halo; it is not the saint's card (House rule 21): a held
+    Door-Slammer does not flip the dice of the holder's next check."""
+    game = guided(rules, ["ophelia_willows"])
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    sack, _ = game.hand_of(0, "wickety_wack_sack", "reaper")  # a card left keeps the threat held
+    game.do(GUIDE, Present(seat=0, card="door_slammer"))
+    game.do(0, Next())  # initiate
+    game.do(0, Play(card=sack))
+    (hold,) = game.pub.holds
+    assert card_id(hold.card) == "door_slammer" and hold.card in game.pub.saints[0].halo.values()
+    game.do(GUIDE, Present(seat=0, card="strix"))
+    game.do(0, Next())  # initiate
+    game.do(0, Next())  # act
+    game.do(0, Attempt(virtue="rage"))
+    game.do(GUIDE, SetDice(values=[1, 1]))
+    game.do(0, Roll())
+    assert not [a for a in rules.legal_actions(game.state, 0) if getattr(a, "card", None) == hold.card]
+    game.fails(0, Play(card=hold.card), "only held in your halo")
+    events = game.do(0, Keep())
+    assert "keeps 1, 1 for 2. Failure" in "\n".join(e.text for e in events)
 
 
 def test_a_copy_slotted_away_by_the_sack_ceases_and_the_sack_waits_alone(rules):

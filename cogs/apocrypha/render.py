@@ -334,6 +334,15 @@ def hand_embed(
     if check and (check["seat"] == seat or any(a["seat"] == seat for a in check.get("assists", []))):
         # The dice a Keep or Reroll button is about, on the panel that asks.
         embed.add_field(name="The check", value=clip("\n".join(check_lines(check, who)), FIELD_VALUE_MAX), inline=False)
+    held = [h for h in public.get("holds", []) if h.get("seat") == seat]
+    if held:
+        # The Wickety Wack Sack left the hand: say what it holds and until when (House rule 21).
+        text = "\n".join(
+            f"{name(h['holder'])} {'holds ' + name(h['card']) if h.get('card') else 'waits'} in your halo "
+            "until your hand is empty."
+            for h in held
+        )
+        embed.add_field(name="Slotted", value=clip(text, FIELD_VALUE_MAX), inline=False)
     buried = private.get("buried", [])
     if buried:
         embed.add_field(

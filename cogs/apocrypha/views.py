@@ -48,7 +48,7 @@ WRITE = "__write"  # the mutation select's "Write your own…": opens the guide'
 NEXT_LABEL = {
     "avoid": "Face it (to Initiate)",
     "initiate": "On to Act",
-    "act": "Stop (to Terminate)",
+    "act": "Make no check (you lose)",
     "terminate": "Finish the confrontation",
 }
 
@@ -288,7 +288,7 @@ def _answer_button(sid: int, pending: dict[str, Any] | None, act: Answer) -> dis
         options = pending.get("options", []) if pending else []
         label = options[act.option] if act.option < len(options) else f"Option {act.option + 1}"
     style = discord.ButtonStyle.success if act.option == 0 else discord.ButtonStyle.secondary
-    return GameButton(sid, "answer", str(act.option), label=_label(label.capitalize()), style=style)
+    return GameButton(sid, "answer", str(act.option), label=_label(label[:1].upper() + label[1:]), style=style)
 
 
 def guide_items(

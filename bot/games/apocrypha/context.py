@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.engine.errors import GameError
@@ -302,7 +303,8 @@ class Ctx:
                 )
                 self.t.say(
                     "slot",
-                    f"{self.t.name(confront.card)} is slotted too until their hand is empty; the confrontation ends.",
+                    f"{self.t.name(confront.card)} is held by {self.t.name(uid)} until "
+                    f"{seat_ref(self.actor)}'s hand is empty; the confrontation ends.",
                 )
             self.t.pub.confront = None
             self.t.pub.check = None
@@ -466,7 +468,7 @@ class Ctx:
                 seat=seat,
                 kind="choose",
                 text=(self.power.text if self.power else "Choose one."),
-                options=[f"option {i + 1}" for i in range(len(options))],
+                options=_choose_options(self.power.text if self.power else "", len(options)),
                 data={"options": options, "uid": self.uid, "actor": self.actor},
             )
         )
@@ -559,6 +561,19 @@ class Ctx:
 
     def source_name(self) -> str:
         return self.t.name(self.uid) if self.uid else "the table"
+
+
+def _choose_options(text: str, n: int) -> list[str]:
+    """The answers to a "choose" power, in the card's own words when it lists them ("Choose one: X,
+    or Y." or "(1 Body, 2 Mind, ...)"), so a button says what it does rather than "Option 1"."""
+    _, sep, rest = text.rstrip(".").partition("hoose one: ")
+    parts = rest.split(", or ") if sep else []
+    if not parts:
+        listed = re.search(r"\(([^)]*)\)", text)
+        parts = [re.sub(r"^\d+\s+", "", w.strip()) for w in listed.group(1).split(",")] if listed else []
+    if len(parts) == n and all(parts):
+        return parts
+    return [f"option {i + 1}" for i in range(n)]
 
 
 def _otherwise_options(text: str) -> list[str]:

@@ -166,7 +166,9 @@ def play(t: Table, seat: int, cmd: Play) -> None:
     if place == "halo" and any(e["op"] == "slot_self" for e in power.effects):
         # A power that slots its own card is played from the hand; played again from the halo it
         # would slot a second confronted card under the same holder (House rule 21).
-        raise GameError(f"{card.name} is already slotted in your halo.")
+        holds = any(e.get("with_confronted") for e in power.effects if e["op"] == "slot_self")
+        more = "; it holds one card until your hand is empty" if holds else ""
+        raise GameError(f"{card.name} is already slotted in your halo{more}.")
     key = f"{'saint' + str(seat) if place == 'saint' else cmd.card}:{cmd.power}"
     if key in t.sec.used:
         raise GameError(f"You have already used {card.name} in this step.")

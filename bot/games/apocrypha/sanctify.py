@@ -212,6 +212,20 @@ def finish(t: Table) -> None:
         checks.run_mandatory(t, "transfer", t.pub.active)
 
 
+def end_with_the_turn(t: Table) -> None:
+    """The active saint ends their turn during Sanctify (House rule C25): a master still waiting
+    for the guards escapes first, then Sanctify is over (it is never left for a later turn, whose
+    own Sanctify would replace it and lose the master)."""
+    coop = t.pub.coop
+    s = coop.sanctify if coop else None
+    if coop is None or s is None:
+        return
+    if s.stage == "guard":
+        escape(t)
+    coop.sanctify = None
+    coop.may_seal = False
+
+
 def next_step(t: Table) -> None:
     """The active saint moves on: from Guard to the master's escape, or from Seal to Transfer."""
     s = state(t)

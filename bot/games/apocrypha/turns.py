@@ -421,6 +421,11 @@ def end_turn(t: Table, seat: int, discard: list[str], recycle: list[str]) -> Non
     require_free(t)
     if pub.check is not None:
         raise GameError("Finish the check first.")
+    if pub.step == "sanctify":
+        sanctify.end_with_the_turn(t)
+        coop.check_end(t)  # a master with nowhere to escape is cornered
+        if pub.step == "over":
+            return
     if pub.step != "end":
         pub.step = "end"
         t.sec.used = []

@@ -339,6 +339,22 @@ def test_gryla_escapes_with_new_threats_after_a_loss(real):
     assert "1 new threat" in game.public_text()
 
 
+def test_ending_the_turn_while_the_guards_wait_lets_the_master_escape_first(real):
+    """House rule C25. The co-op machine (random seed 718311) found a saint who lost vs. the master
+    and ended the turn in Sanctify's Guard: the next saint's Sanctify replaced it and the master's
+    archetype was gone. Now the master escapes as the turn ends, and Sanctify is over."""
+    game = last_call(real)  # Zeez at the Doom-side Manor: the guards wait for him
+    confront_gryla(game)
+    game.do(OPHELIA, Next())  # no check: a loss
+    s = game.pub.coop.sanctify
+    assert s.stage == "guard" and s.master is not None
+    assert EndTurn() in real.legal_actions(game.state, OPHELIA)
+    game.do(OPHELIA, EndTurn())
+    assert game.pub.coop.sanctify is None and game.pub.active != OPHELIA
+    masters = [u for d in game.state.secret.nexus_decks.values() for u in d if card_id(u) == "archetype_master"]
+    assert masters == [s.master] and "escapes into one of 2 unguarded nexuses" in game.public_text()
+
+
 def test_gryla_escapes_with_new_omens_after_a_win(real):
     game = last_call(real)
     game.state.secret.nexus_decks["hospital"] = []

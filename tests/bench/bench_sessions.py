@@ -31,6 +31,13 @@ Where the bot's requests waited (a pooled connection in the bot, the way to the 
 the fake's handling), by kind of request and phase of the run, and the first answers' latency
 split into the bot's part and the pool's: tests/bench/request_waits.py. `apply` per game: tests/bench/bench_apply.py.
 Not part of the test run.
+
+From Start to each player's first panel: a DM panel, or a private message that showed a panel in
+the channel (My hand, the early panel, a refused click's current panel), counted from the first
+version of the message that showed it. Until 2026-11-24 (panels18) a private message counted only
+if it still showed the panel at the end of the run; a panel the player clicked is shrunk to one
+line ("✓ Start with a Safe anomaly"), so a player who got their early panel at once and acted on
+it read "never" (SCP: Apollyon's directors all act at the start: 77-89% "within 30 s" read as such).
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import datetime as dt
 import json
 import logging
 import os
@@ -238,9 +246,9 @@ class Channel:
         prompts = [m for m in self.fake.messages(self.room) if MENTION.search(m.text)]
         return {int(u) for u in MENTION.findall(prompts[-1].text)} if prompts else set()
 
-    async def ask_for_hands(self) -> None:
-        """Nothing to click yet: the players the table waits on (or all) press its "My hand"."""
-        button = next(
+    def hand_button(self) -> tuple[FakeMessage, str] | None:
+        """The table's "My hand" button, on the newest message that has one."""
+        return next(
             (
                 (message, str(comp["custom_id"]))
                 for message in reversed(self.fake.messages(self.room))
@@ -250,10 +258,15 @@ class Channel:
             ),
             None,
         )
-        if button is None:
-            return
+
+    async def ask_for_hands(self) -> None:
+        """Nothing to click yet: the players the table waits on (or all) press its "My hand"."""
         named = self.named()
         for user in [u for u in self.users if u.id in named] or self.users:
+            # Found anew for each: the table may have been posted anew (the old one deleted) meanwhile.
+            button = self.hand_button()
+            if button is None:
+                return
             await self.send("hand", self.fake.click(user, button[0], button[1]))
 
     async def move(self) -> bool:
@@ -270,13 +283,16 @@ class Channel:
         user, message, comp = self.rng.choice(offers)
         if os.environ.get("BENCH_DEBUG"):
             print(self.table.game, user.name, comp.get("custom_id"), [o.get("value") for o in comp.get("options", [])][:5])  # type: ignore[union-attr]
-        if comp["type"] == 2:
-            ix = await self.send("action", self.fake.click(user, message, str(comp["custom_id"])))
-        else:
-            options = [o["value"] for o in comp.get("options", [])]  # type: ignore[union-attr]
-            count = max(1, min(int(comp.get("min_values", 1) or 1), len(options)))  # type: ignore[arg-type]
-            values = self.rng.sample(options, count)
-            ix = await self.send("action", self.fake.select(user, message, str(comp["custom_id"]), values))
+        try:
+            if comp["type"] == 2:
+                ix = await self.send("action", self.fake.click(user, message, str(comp["custom_id"])))
+            else:
+                options = [o["value"] for o in comp.get("options", [])]  # type: ignore[union-attr]
+                count = max(1, min(int(comp.get("min_values", 1) or 1), len(options)))  # type: ignore[arg-type]
+                values = self.rng.sample(options, count)
+                ix = await self.send("action", self.fake.select(user, message, str(comp["custom_id"]), values))
+        except LookupError:  # deleted (the table posted anew) between the choice and the click: choose again
+            return await self.move()
         if ix.modal is not None:  # a form (Apocrypha's guide): fill it in and submit it, as a person would
             submitted = await self.send("action", self.fake.submit_modal(ix, form_answers(ix.modal, self.rng)))
             if os.environ.get("BENCH_DEBUG"):
@@ -333,6 +349,18 @@ def form_answers(modal: dict[str, object], rng: random.Random) -> dict[str, str]
     return answers
 
 
+def shown_at(message: FakeMessage) -> int | None:
+    """When the message first showed an embed (a panel), in ms since the epoch; None if it never did.
+    Read from every version, not only the last: a panel a player clicked is shrunk to one line ("✓
+    Start with a Safe anomaly"), and counted as it was at the end of the run, the early panels of
+    SCP: Apollyon's directors (who all act at once at the start) read "never" until 2026-11-24."""
+    for version in [*message.history, message.snapshot()]:
+        if version["embeds"]:
+            edited = version["edited"]  # when an edit made this version; None: the message as sent
+            return snowflake_ms(message.id) if edited is None else round(dt.datetime.fromisoformat(edited).timestamp() * 1000)
+    return None
+
+
 def first_panels(fake: FakeDiscord, players: list[Channel]) -> dict[str, list[tuple[float | None, float | None]]]:
     """Per game, for each player of a started table: seconds from its /<game> start to their first
     panel (a DM panel, or the panel "My hand" showed them), and to their first DM panel; None if it
@@ -344,9 +372,10 @@ def first_panels(fake: FakeDiscord, players: list[Channel]) -> dict[str, list[tu
         start = snowflake_ms(p.started_at)
         for user in p.users:
             # Each benchmark player sits at one table: every DM they get is its panel, and every
-            # private message with an embed is a panel "My hand" (or a refused stale click) showed.
+            # private message that showed an embed is a panel "My hand", the early panel or a
+            # refused stale click showed.
             dms = [snowflake_ms(m.id) for m in fake.dm_messages(user) if snowflake_ms(m.id) >= start]
-            shown = [snowflake_ms(m.id) for m in fake.ephemeral_by_user.get(user.id, []) if m.embeds]
+            shown = [t for m in fake.ephemeral_by_user.get(user.id, []) if (t := shown_at(m)) is not None]
             panels = dms + [t for t in shown if t >= start]
             waits[p.table.game].append((
                 (min(panels) - start) / 1000 if panels else None, (min(dms) - start) / 1000 if dms else None,
@@ -543,7 +572,8 @@ async def main(
     early = [
         (snowflake_ms(m.id) - snowflake_ms(p.started_at)) / 1000
         for p in players if p.started_at is not None for user in p.users
-        for m in fake.ephemeral_by_user.get(user.id, []) if m.text.startswith(EARLY_PANEL)
+        for m in fake.ephemeral_by_user.get(user.id, [])
+        if any(v["content"].startswith(EARLY_PANEL) for v in [*m.history, m.snapshot()])  # clicked: shrunk to "✓ …"
     ]
     print("from Start to each player's first panel (any: a DM panel or what My hand showed; DM: the DM panel):")
     print(panel_line("all", [w for waits in panels.values() for w in waits], patience))
@@ -575,7 +605,14 @@ async def main(
         ) + f"; highest sampled {top[1] / 1024:.0f} MB at {top[0]:.0f} s")
     sizes, saved = await saved_games(url)
     print("largest saved state: " + ", ".join(f"{g} {n / 1024:.1f} KB" for g, n in sorted(sizes.items())) + " (target <= 32 KB)")
-    print("moves saved: " + ", ".join(f"{g} {n}" for g, n in sorted(saved.items())))
+    # Against the actions sent after the Starts: the rest were refused (a double click, a panel out of
+    # date) or opened a next step (a form, a choice's second select).
+    sent: dict[str, int] = defaultdict(int)
+    for p in players:
+        sent[p.table.game] += sum(1 for ix in p.out["action"] if p.started_at is not None and ix.id > p.started_at)
+    print("moves saved, of session actions sent after the Start: " + ", ".join(
+        f"{g} {n} of {sent[g]}" for g, n in sorted(saved.items())
+    ))
     # Where the answers waited: "opening" is until every table had started (the lobbies' burst),
     # "moves" after. The interactions are labelled as the figures above count them.
     opened = max((p.opened_at for p in players), default=0.0)

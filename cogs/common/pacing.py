@@ -13,7 +13,9 @@ charges the buckets without waiting). Waiters
 for the global budget are served in arrival order, the urgent ones (what lets play go on: a
 table, a prompt, the panel of a player the game waits on) before the rest (a lobby's edit, the
 panel of a player nobody waits on), so in a burst of new tables the tables go first; a redraw
-already under way that needs one request more than it reserved goes next, before both lines. Each
+already under way that needs one request more than it reserved goes next, before both lines. A
+redraw waiting under a name that becomes urgent meanwhile (`promote`: its player is now the one
+the game waits on) moves to the back of the urgent line. Each
 request is counted from its answer (`request`). `stats`, when set, keeps what the pacer did (the
 load benchmark prints it). The clock and sleep are injectable (tests).
 """
@@ -62,6 +64,14 @@ class Ticket:
     urgent: bool = True  # its requests past the reservation wait in the urgent line too
 
 
+@dataclass
+class _Place:
+    """A redraw waiting in `ready` under a name: whether it is urgent, and its turn once in line."""
+
+    urgent: bool
+    turn: asyncio.Future[float | None] | None = None
+
+
 _TICKET: ContextVar[Ticket | None] = ContextVar("pacing_ticket", default=None)
 # The request this task last let go, (channel, kind, when it was counted): recounted from when its
 # answer came back (`sent`), once the task comes back for its next request or ends its redraw.
@@ -79,6 +89,7 @@ class PacerStats:
     waits: list[tuple[float, float, int, bool]] = field(default_factory=list)
     round_trips: list[float] = field(default_factory=list)  # let go -> answer: what counting from the answer holds
     unused: int = 0  # requests reserved and given back unspent (a redraw drew less than it reserved)
+    promoted: int = 0  # waiters that became urgent while they waited (`Pacer.promote`)
 
     def summary(self) -> str:
         def pct(values: list[float], q: float) -> float:
@@ -100,7 +111,8 @@ class PacerStats:
         rest = [w[1] for w in self.waits if not w[3]]
         return (
             f"[bot] pacer: {len(self.went)} requests in {end - start:.1f} s, {len(self.went) / max(end - start, 1e-9):.1f}/s, "
-            f"busiest 30 s {busiest:.1f}/s, busiest second {max(seconds)}; {self.unused} reserved and unused\n"
+            f"busiest 30 s {busiest:.1f}/s, busiest second {max(seconds)}; {self.unused} reserved and unused; "
+            f"{self.promoted} waiters became urgent while they waited\n"
             f"[bot] pacer waits (n={len(self.waits)}): channel window p50 {pct(channel, 0.5):.2f} s p99 {pct(channel, 0.99):.2f} s; "
             f"global budget p50 {pct(budget, 0.5):.2f} s p99 {pct(budget, 0.99):.2f} s max {pct(budget, 1.0):.1f} s "
             f"(urgent p50 {pct(urgent, 0.5):.2f} s p99 {pct(urgent, 0.99):.2f} s, n={len(urgent)}; the rest p50 {pct(rest, 0.5):.2f} s "
@@ -133,6 +145,7 @@ class Pacer:
         # waited as long again as its open).
         self._going: deque[tuple[asyncio.Future[float | None], int]] = deque()
         self._holder: asyncio.Future[float | None] | None = None
+        self._named: dict[Hashable, _Place] = {}  # redraws waiting in `ready` under a name (`promote`)
         self.stats: PacerStats | None = None  # kept when set (the load benchmark)
         self._flying: list[float] = []  # when each request let go and not yet answered was counted
         self._swept = clock()
@@ -178,22 +191,51 @@ class Pacer:
             self._flying = [at for at in self._flying if at >= now - FLYING_MAX]
         return len(window) + sum(1 for at in self._flying if at <= gone)
 
-    async def ready(self, channel: Hashable, needs: Mapping[str, int], *, urgent: bool = True, going: bool = False) -> Ticket:
+    async def ready(
+        self, channel: Hashable, needs: Mapping[str, int], *, urgent: bool = True, going: bool = False,
+        name: Hashable | None = None,
+    ) -> Ticket:
         """Wait until the channel and the global budget have room for `needs`, and reserve it.
-        `going`: for a redraw already under way (it goes before both lines)."""
+        `going`: for a redraw already under way (it goes before both lines). `name`: what `promote`
+        knows this waiter by (the publisher's key for the redraw)."""
         came = self._clock()
         depth = sum(self.waiting())
-        while (wait := self.channel_wait(channel, needs)) > 0:
-            await self._sleep(wait)
-        room = self._clock()
-        counted = await self._global_turn(sum(needs.values()), urgent, going)
+        place = _Place(urgent)
+        if name is not None:
+            self._named[name] = place
+        try:
+            while (wait := self.channel_wait(channel, needs)) > 0:
+                await self._sleep(wait)
+            room = self._clock()
+            counted = await self._global_turn(sum(needs.values()), place, going)
+        finally:
+            if name is not None and self._named.get(name) is place:
+                del self._named[name]
         now = self._clock() if counted is None else counted
         if self.stats is not None:
-            self.stats.waits.append((room - came, self._clock() - room, depth, urgent))
+            self.stats.waits.append((room - came, self._clock() - room, depth, place.urgent))
         for kind, count in needs.items():
             for _ in range(count):
                 self._record(channel, kind, now, budget=False)
-        return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now, urgent)
+        return Ticket(channel, {k: n for k, n in needs.items() if n > 0}, now, place.urgent)
+
+    def promote(self, name: Hashable) -> bool:
+        """The redraw waiting in `ready` under `name` has become urgent: a DM panel that began to
+        wait as not urgent (its player had acted) while the game now waits on its player (SCP:
+        Apollyon's directors all act in one phase, then all are waited on in the next; the panel
+        waited behind every urgent redraw of the burst, for a minute and more). It joins the back
+        of the urgent line. True if it was waiting as not urgent."""
+        place = self._named.get(name)
+        if place is None or place.urgent:
+            return False
+        place.urgent = True
+        waiter = next((w for w in self._later if w[0] is place.turn), None)
+        if waiter is not None:  # else still waiting for its channel: it will join the urgent line
+            self._later.remove(waiter)
+            self._queue.append(waiter)
+        if self.stats is not None:
+            self.stats.promoted += 1
+        return True
 
     def release(self, ticket: Ticket | None) -> None:
         """Give back what a redraw reserved and did not spend (it found nothing to draw, or drew
@@ -210,7 +252,7 @@ class Pacer:
                     _discard(self._global, ticket.at)
         ticket.reserved.clear()
 
-    async def _global_turn(self, count: int, urgent: bool = True, going: bool = False) -> float | None:
+    async def _global_turn(self, count: int, place: _Place, going: bool = False) -> float | None:
         """Wait in line for the global budget; the holder of the turn leaves once it has room.
         Returns when its requests were counted in the budget (None: there is no budget)."""
         if self._global_bucket is None:
@@ -218,7 +260,8 @@ class Pacer:
         if self._holder is None and not self._going and not self._queue and not self._later and self.global_wait(count) <= 0:
             return self._count_global(count)
         turn: asyncio.Future[float | None] = asyncio.get_running_loop().create_future()
-        (self._going if going else self._queue if urgent else self._later).append((turn, count))
+        place.turn = turn
+        (self._going if going else self._queue if place.urgent else self._later).append((turn, count))
         if self._holder is None:
             self._pass_turn()
         try:

@@ -548,7 +548,10 @@ class DiscordPublisher:
         panel's redraw waits as a key in the redraw queue, in the pacer's order; the rest run at once."""
         lane = self._lane(key)
         if lane is not None:
-            lane.push(key, job, urgent=lane is self._early or self._urgent(key))
+            urgent = lane is self._early or self._urgent(key)
+            lane.push(key, job, urgent=urgent)
+            if urgent:  # its redraw may be waiting for the budget already, as not urgent when it began
+                self.pacer.promote(key)
             return
         task = self._tasks.get(key)
         if task is not None and not task.done():
@@ -632,7 +635,7 @@ class DiscordPublisher:
             pace = self._pace(key) if isinstance(key, tuple) else None
             # Wait for room in the channel's buckets first, then draw: what changed meanwhile
             # is drawn by this one redraw, from the newest state.
-            ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2]) if pace else None
+            ticket = await self.pacer.ready(pace[0], pace[1], urgent=pace[2], name=key) if pace else None
             drawing = asyncio.create_task(self._draw(key, job, ticket, give_up=limited >= RATE_LIMITED_TRIES))
             self._drawings.add(drawing)
             drawing.add_done_callback(self._drawings.discard)

@@ -294,3 +294,70 @@ def test_the_windows_of_channels_gone_quiet_are_dropped_and_a_busy_ones_kept() -
     assert pacer.windows() == 1  # only the channel written to within its window
     assert pacer.channel_wait("busy", {"edit": 4}) == 0  # its count is intact: room for 3 more, then a wait
     assert pacer.channel_wait("busy", {"edit": 5}) > 0
+
+
+async def test_a_waiter_that_becomes_urgent_goes_before_the_rest_that_came_first() -> None:
+    """A DM panel that began to wait as not urgent (its player had acted) and whose player the game
+    now waits on (SCP: Apollyon's next phase waits on every director) goes before the not urgent
+    waiters that came before it, behind the urgent ones."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(1, 1.0))
+    pacer.spend(("channel", 0), "edit")  # the budget is full until 1.0 s
+    served: list[str] = []
+
+    async def redraw(name: str, urgent: bool) -> None:
+        ticket = await pacer.ready(("dm", name), {"edit": 1}, urgent=urgent, name=name)
+        served.append(name)
+        assert ticket.urgent == (name in ("table", "panel-a"))  # its requests past the reservation too
+
+    driver = asyncio.create_task(clock.drive())
+    try:
+        waiters = []
+        for name, urgent in (("panel-b", False), ("panel-c", False), ("panel-a", False), ("table", True)):
+            waiters.append(asyncio.create_task(redraw(name, urgent)))
+            for _ in range(3):
+                await asyncio.sleep(0)  # in line in this order
+        assert pacer.waiting() == (1, 2)  # panel-b holds the turn; table urgent; panel-c, panel-a not
+        assert pacer.promote("panel-a")
+        assert not pacer.promote("panel-a") and not pacer.promote("table")  # urgent already
+        assert not pacer.promote("nobody")
+        assert pacer.waiting() == (2, 1)
+        await asyncio.gather(*waiters)
+    finally:
+        driver.cancel()
+    assert served == ["panel-b", "table", "panel-a", "panel-c"]
+    assert not pacer._named  # nothing kept once served
+
+
+async def test_a_players_panel_waiting_as_not_urgent_is_promoted_when_the_game_comes_to_wait_on_them() -> None:
+    """The publisher's side: a DM panel's redraw asked for again once its player is waited on moves
+    ahead of the other idle players' panels already waiting for the global budget."""
+    clock = FakeClock()
+    row = {"status": "running", "seats": [11, 12, 13], "roles": {}, "waiting": {}}
+    store = SimpleNamespace(peek=lambda _sid: row, dm_known=lambda _sid, _user: True)
+    publisher = DiscordPublisher(SimpleNamespace(service=SimpleNamespace(store=store)))  # type: ignore[arg-type]
+    publisher.pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(1, 1.0))
+    publisher.pacer.spend(("channel", 0), "edit")  # the budget is full until 1.0 s
+    publisher._pubs[1] = {"pending": {f"dm:{user}": 1 for user in row["seats"]}}
+    drawn: list[int] = []
+
+    def job(user: int):  # noqa: ANN202
+        async def draw() -> None:
+            drawn.append(user)
+            del publisher._pubs[1]["pending"][f"dm:{user}"]  # drawn, as `_update_dm` records it
+
+        return draw
+
+    driver = asyncio.create_task(clock.drive())
+    try:
+        for user in (12, 13, 11):  # nobody is waited on: each panel waits as not urgent
+            publisher.schedule(("dm", 1, user), job(user))
+            for _ in range(5):
+                await asyncio.sleep(0)
+        assert publisher.pacer.waiting() == (0, 2)  # 12 holds the turn; 13 and 11 in the later line
+        row["waiting"] = {"0": "t"}  # the game now waits on seat 0 (user 11)
+        publisher.schedule(("dm", 1, 11), job(11))
+        await publisher.drain()
+    finally:
+        driver.cancel()
+    assert drawn == [12, 11, 13]

@@ -81,11 +81,13 @@ def card_text(book: CardBook, uid: str, public: dict[str, Any] | None = None) ->
 SLOT_NAMES = ("top left", "top", "top right", "left", "saint", "right", "bottom left", "bottom", "bottom right")
 
 
-def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
+def halo_grid(halo: dict[Any, str], name: Namer, centre: str, held: Iterable[str] = ()) -> str:
     """The 3x3 halo as a three-emoji map (never wraps on a phone) and each card by position.
 
-    🟨 a fragment, 💀 a death, ⬛ an empty slot, 😇 the saint in the middle.
+    🟨 a fragment, 💀 a death, ⬛ an empty slot, 😇 the saint in the middle. `held`: confronted
+    cards the Wickety Wack Sack holds there (not the saint's; House rule 21).
     """
+    holding = set(held)
     if not any(halo.get(slot, halo.get(str(slot))) for slot in range(9) if slot != SAINT_SLOT):
         return f"Halo: nothing around {centre} yet."  # an empty grid is four lines of nothing on a phone
     rows, named = [], []
@@ -100,7 +102,8 @@ def halo_grid(halo: dict[Any, str], name: Namer, centre: str) -> str:
             else:
                 mark = "💀" if is_death(card_id(uid)) else "🟨"
                 cells += mark
-                named.append(f"{mark} {SLOT_NAMES[slot]}: {name(uid)}")
+                until = " (held until the hand is empty)" if uid in holding else ""
+                named.append(f"{mark} {SLOT_NAMES[slot]}: {name(uid)}{until}")
         rows.append(cells)
     return "\n".join(rows + named)
 
@@ -242,7 +245,8 @@ def table_embeds(book: CardBook, public: dict[str, Any], who: Callable[[int], st
         centre = saint["name"]
         halo = saint.get("halo", {})
         value = _saint_line(saint, name, nexuses, who(seat), public.get("step") == "over")
-        value += "\n" + halo_grid(halo, name, centre)
+        held = [h["card"] for h in public.get("holds", []) if h.get("seat") == seat and h.get("card")]
+        value += "\n" + halo_grid(halo, name, centre, held)
         embed.add_field(
             name=f"{saint['name']}, {saint.get('title', '')}",
             value=clip(value, FIELD_VALUE_MAX),

@@ -125,6 +125,7 @@ async def test_the_wickety_wack_sack_holds_a_true_threat_until_the_hand_is_empty
         table = (await live_table(fake, bot, w.table)).text
         assert f"Yule Cat is held by Wickety Wack Sack until <@{w.carol.id}>'s hand is empty" in table
         assert "Wickety Wack Sack" in table and "archetype_" not in table
+        assert ": Yule Cat (held until the hand is empty)" in table
 
         # -- against the Vector the slotted Sack is not offered, and a typed play is refused ----------
         await run(w.carol, "apocrypha investigate")

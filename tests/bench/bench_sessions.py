@@ -440,20 +440,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int]]:
-    """Per game: the largest saved state (bytes of JSON) and the moves saved in all."""
+async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int], set[int]]:
+    """Per game: the largest saved state (bytes of JSON) and the moves saved in all; and every user
+    seated (or in a role) in a game."""
     store = Store(url)
     try:
         async with store._sessions() as db:
-            rows = (await db.exec(select(GameSession.game, GameSession.state, GameSession.moves))).all()
+            rows = (await db.exec(select(
+                GameSession.game, GameSession.state, GameSession.moves, GameSession.seats, GameSession.roles
+            ))).all()
     finally:
         await store.close()
     largest: dict[str, int] = defaultdict(int)
     moves: dict[str, int] = defaultdict(int)
-    for game, state, played in rows:
+    seated: set[int] = set()
+    for game, state, played, seats, roles in rows:
         largest[game] = max(largest[game], len(json.dumps(state)))
         moves[game] += len(played)
-    return dict(largest), dict(moves)
+        seated.update(seats, roles.values())
+    return dict(largest), dict(moves), seated
 
 
 async def main(
@@ -603,7 +608,7 @@ async def main(
         print("  RSS over the run (s: MB): " + ", ".join(
             f"{t:.0f}: {kb / 1024:.0f}" for t, kb in samples[:: max(1, len(samples) // 12)]
         ) + f"; highest sampled {top[1] / 1024:.0f} MB at {top[0]:.0f} s")
-    sizes, saved = await saved_games(url)
+    sizes, saved, seated = await saved_games(url)
     print("largest saved state: " + ", ".join(f"{g} {n / 1024:.1f} KB" for g, n in sorted(sizes.items())) + " (target <= 32 KB)")
     # Against the actions sent after the Starts: the rest were refused (a double click, a panel out of
     # date) or opened a next step (a form, a choice's second select).
@@ -612,6 +617,15 @@ async def main(
         sent[p.table.game] += sum(1 for ix in p.out["action"] if p.started_at is not None and ix.id > p.started_at)
     print("moves saved, of session actions sent after the Start: " + ", ".join(
         f"{g} {n} of {sent[g]}" for g, n in sorted(saved.items())
+    ))
+    # A player whose join was not in the game when the host started (the host waits up to
+    # `patience` for each join's answer) has no panel to get: the panel lines count them as "never".
+    unseated: dict[str, int] = defaultdict(int)
+    for p in players:
+        if p.started_at is not None and p.session_id:
+            unseated[p.table.game] += sum(1 for user in p.users if user.id not in seated)
+    print(f"players not seated at their started table (\"never\" in the panel lines): {sum(unseated.values())}" + "".join(
+        f", {g} {n}" for g, n in sorted(unseated.items()) if n
     ))
     # Where the answers waited: "opening" is until every table had started (the lobbies' burst),
     # "moves" after. The interactions are labelled as the figures above count them.

@@ -149,7 +149,10 @@ class Channel:
     Players wait for a move on offer as people do: after `hand_after` seconds with nothing to
     click (their DM panel has not come yet, or shows an old moment), the players the table waits
     on press its "My hand" button (an ephemeral panel, answered inside the interaction); after
-    `patience` seconds with nothing on offer they give up (the channel counts as stuck)."""
+    `patience` seconds with nothing on offer they give up (the channel counts as stuck). A panel
+    someone clicked is not clicked again until the bot has redrawn it (`clicked`): a person waits
+    for their click to show. Until 2026-11-24 the players clicked it again at once while a busy
+    bot's answer was a deferred update, and most of the "moves" were refused double clicks."""
 
     def __init__(
         self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int,
@@ -166,6 +169,9 @@ class Channel:
         self.pings_beside: set[int] = set()  # which session actions (1, 2, ...) have a /ping beside them
         self.pairs: list[tuple[Interaction, Interaction]] = []  # each such action and its /ping
         self.out: dict[str, list[Interaction]] = defaultdict(list)
+        # Message id -> its version (how many times it had been edited) when it was last clicked:
+        # not on offer again until the bot has redrawn it.
+        self.clicked: dict[int, int] = {}
 
     def plan_pings(self, moves: int, rounds: int, seed: int) -> None:
         """Pick the `rounds` session actions (of the lobby's and the moves') that a /ping goes
@@ -235,12 +241,17 @@ class Channel:
             # Their DM panel, and the newest ephemeral panel a click opened (a choice's next step).
             ephemeral = [m for m in self.fake.ephemeral_by_user.get(user.id, []) if game_components(m, self.session_id)]
             for message in self.fake.dm_messages(user) + ephemeral[-1:]:
-                offers += [(user, message, c) for c in game_components(message, self.session_id)]
-        for message in table:
+                if not self.waiting_for_redraw(message):
+                    offers += [(user, message, c) for c in game_components(message, self.session_id)]
+        for message in [m for m in table if not self.waiting_for_redraw(m)]:
             for user in [u for u in self.users if u.id in named] or self.users:
                 offers += [(user, message, c) for c in game_components(message, self.session_id)]
         mine = [o for o in offers if o[0].id in named]
         return mine or offers
+
+    def waiting_for_redraw(self, message: FakeMessage) -> bool:
+        """Clicked, and not redrawn since: the click's answer is still to show on it."""
+        return self.clicked.get(message.id) == len(message.history)
 
     def named(self) -> set[int]:
         prompts = [m for m in self.fake.messages(self.room) if MENTION.search(m.text)]
@@ -281,6 +292,7 @@ class Channel:
             await asyncio.sleep(0.25)
             waited += 0.25
         user, message, comp = self.rng.choice(offers)
+        self.clicked[message.id] = len(message.history)
         if os.environ.get("BENCH_DEBUG"):
             print(self.table.game, user.name, comp.get("custom_id"), [o.get("value") for o in comp.get("options", [])][:5])  # type: ignore[union-attr]
         try:

@@ -154,7 +154,8 @@ class Channel:
     click was a deferred update: most of the "moves" are then refused double clicks (2,929 of
     12,836 saved at 1,000 channels). With `wait_for_redraw` (`--wait-for-redraw`) a panel someone
     clicked is not clicked again until the bot has redrawn it, as a person waits for their click
-    to show (docs/performance.md, 2026-11-24: 8,519 moves saved, and 380 channels stuck)."""
+    to show, and the players a new prompt names press "My hand" at once, as a person does when
+    told "it's your turn: see your hand" (docs/performance.md, 2026-11-24)."""
 
     def __init__(
         self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int,
@@ -283,10 +284,15 @@ class Channel:
             await self.send("hand", self.fake.click(user, button[0], button[1]))
 
     async def move(self) -> bool:
-        waited, asked = 0.0, 0.0
+        waited, asked, seen = 0.0, 0.0, self.named()
         while not (offers := self.offers()):  # the panels are redrawn in the background after each move
             if waited >= self.patience:
                 return False
+            if self.wait_for_redraw and (named := self.named()) != seen:
+                # A new prompt ("it's your turn: see your hand"): the players it names look at once.
+                seen, asked = named, waited
+                await self.ask_for_hands()
+                continue
             if waited - asked >= self.hand_after:
                 asked = waited
                 await self.ask_for_hands()

@@ -8,12 +8,10 @@ from typing import Any
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural
-from bot.games.apocrypha import archetypes, pencil, structures
+from bot.games.apocrypha import archetypes, build, pencil, structures
 from bot.games.apocrypha.cards import Mission, MissionTrueThreat
 from bot.games.apocrypha.state import Confrontation, Coop, NexusView, card_id
 from bot.games.apocrypha.table import Table
-
-VIRTUES = ("body", "mind", "rage", "soul")
 
 
 def mission(t: Table) -> Mission:
@@ -26,7 +24,8 @@ def prepare(t: Table, m: Mission, players: int) -> None:
     nexuses for this many saints, their decks built by composition, archetypes seeded, shuffled."""
     coop = Coop(clock=m.clock, nexus_rules=m.nexus_rules, goal=m.goal)
     t.pub.coop = coop
-    rung = build_clock(t, m, players)
+    missing: list[str] = []  # what the box could not give (House rule 35)
+    rung = build_clock(t, m, players, missing)
     chosen = [nx for nx in m.nexuses if nx.min_saints <= players]
     coop.trail = [nx.key for nx in chosen]
     aside = archetypes.set_aside(m, len(chosen), skip=rung)
@@ -43,12 +42,10 @@ def prepare(t: Table, m: Mission, players: int) -> None:
             side="doom",
         )
         deck: list[str] = []
-        for kind, n in box.deck.items():
-            for _ in range(n):
-                uid = t.random_new("gift", kind) if kind in VIRTUES else t.random_new(kind)
-                if uid is not None:
-                    deck.append(uid)
+        short = build.deal_all(t, box.deck, deck)
         t.sec.nexus_decks[nx.key] = deck
+        if short:
+            missing.append(f"the deck at {t.pub.nexuses[nx.key].name} is {build.shortfall(short)} short")
     pile = [archetype_instance(t, cid) for cid in aside]
     t.state.rng.shuffle(pile)
     for key, uid in zip(coop.trail, pile, strict=False):
@@ -62,6 +59,8 @@ def prepare(t: Table, m: Mission, players: int) -> None:
         f"{len(aside)} archetypes are seeded into {len(chosen)} nexuses"
         + (f", and {plural(len(rung), 'minion archetype')} shuffled into the clock." if rung else "."),
     )
+    if missing:
+        t.say("box", f"The box has run out of cards for this mission: {'; '.join(missing)}.")
     chapter = t.book.chapters.get(m.chapter)
     if chapter is not None:
         the = pencil.the(chapter.name)
@@ -89,11 +88,14 @@ def archetype_instance(t: Table, cid: str) -> str:
     return f"{cid}#{n}"
 
 
-def build_clock(t: Table, m: Mission, players: int) -> list[str]:
-    """The clock by the clock structure; returns the archetypes the Tolling Bell shuffled into it."""
+def build_clock(t: Table, m: Mission, players: int, missing: list[str]) -> list[str]:
+    """The clock by the clock structure, from the omens the saints' decks left in the box (what it
+    could not have goes on `missing`); returns the archetypes the Tolling Bell shuffled into it."""
     count = m.candle_base + m.candles * players if m.clock == "candle_per_saint" else m.clock_omens
     count = max(1, count + pencil.clock_change(t, m))
-    clock = [u for u in (t.random_new("omen") for _ in range(count)) if u]
+    clock: list[str] = []
+    if build.deal(t, "omen", count, clock):
+        missing.append(f"the clock holds {plural(len(clock), 'omen')} instead of {count}")
     rung = archetypes.bell(m, players) if m.clock == "tolling_bell" else []
     clock += [archetype_instance(t, cid) for cid in rung]
     t.state.rng.shuffle(clock)

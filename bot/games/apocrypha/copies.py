@@ -20,21 +20,15 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.games.apocrypha.cards import Gift, Threat
-from bot.games.apocrypha.state import Confrontation, card_id
+from bot.games.apocrypha.state import COPY_MARK, Confrontation, card_id, is_copy
 from bot.games.apocrypha.table import Table
-
-MARK = "#copy"
-
-
-def is_copy(uid: str | None) -> bool:
-    return bool(uid) and MARK in uid  # type: ignore[operator]
 
 
 def new_copy(t: Table, cid: str) -> str:
-    key = f"{cid}{MARK}"
+    key = f"{cid}{COPY_MARK}"
     n = t.sec.next_copy.get(key, 0) + 1
     t.sec.next_copy[key] = n
-    return f"{cid}{MARK}{n}"
+    return f"{cid}{COPY_MARK}{n}"
 
 
 def confront_copy(t: Table, seat: int, cid: str, by: str | None) -> None:

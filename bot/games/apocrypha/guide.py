@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural, verb
-from bot.games.apocrypha import checks, damage, guide_tools, investigate, opponents, turns
+from bot.games.apocrypha import build, checks, damage, guide_tools, investigate, opponents, turns
 from bot.games.apocrypha.cards import slug
 from bot.games.apocrypha.commands import (
     AddMutation,
@@ -48,14 +48,23 @@ def nexus(t: Table, key: str) -> NexusView:
     raise GameError(f"There is no nexus called {key}.")
 
 
-def box_card(t: Table, cid: str, kinds: tuple[str, ...]) -> str:
-    """A fresh copy of a gift/threat/omen from the box, or a refusal naming what is wrong."""
+def box_card(t: Table, cid: str, kinds: tuple[str, ...], held: list[str] | None = None) -> str:
+    """A fresh copy of a gift/threat/omen from the box, or a refusal naming what is wrong; `held`
+    are the cards this command has already taken out of the box."""
     kind = t.book.kind_of(cid)
     if kind is None:
         raise GameError(f"There is no card called {cid} in the box.")
     if kind not in kinds:
         raise GameError(f"{t.book.card(cid).name} cannot go there.")
-    return t.new_instance(cid)
+    return t.new_instance(cid, held=held or ())
+
+
+def box_cards(t: Table, cids: list[str], kinds: tuple[str, ...]) -> list[str]:
+    """Fresh copies of the named cards, each taken out of the box before the next is looked for."""
+    uids: list[str] = []
+    for cid in cids:
+        uids.append(box_card(t, cid, kinds, uids))
+    return uids
 
 
 def require_saint(t: Table, seat: int) -> None:
@@ -195,7 +204,7 @@ def handle(t: Table, cmd: Any) -> None:
         nexus(t, cmd.nexus)
         if not cmd.cards:
             raise GameError("Name at least one card to put into the nexus.")
-        uids = [box_card(t, c, ("gifts", "threats", "omens")) for c in cmd.cards]
+        uids = box_cards(t, cmd.cards, ("gifts", "threats", "omens"))
         deck = t.sec.nexus_decks.setdefault(cmd.nexus, [])
         if cmd.bottom:
             deck.extend(uids)
@@ -207,12 +216,9 @@ def handle(t: Table, cmd: Any) -> None:
     elif isinstance(cmd, StackClock):
         if not cmd.cards and not cmd.random_omens:
             raise GameError("Name cards for the clock or ask for random omens.")
-        uids = [box_card(t, c, ("gifts", "threats", "omens")) for c in cmd.cards]
-        for _ in range(cmd.random_omens):
-            uid = t.random_new("omen")
-            if uid is None:
-                raise GameError("The box has no omens left.")
-            uids.append(uid)
+        uids = box_cards(t, cmd.cards, ("gifts", "threats", "omens"))
+        if build.deal(t, "omen", cmd.random_omens, uids):
+            raise GameError(f"The box has fewer than {plural(cmd.random_omens, 'omen')} left.")
         entries = [ClockCard(card=u, after_turns=cmd.after_turns) for u in uids]
         clock = t.sec.clock
         if cmd.after_turns:

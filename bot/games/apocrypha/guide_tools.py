@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural, verb
-from bot.games.apocrypha import checks, opponents
+from bot.games.apocrypha import build, checks, opponents
 from bot.games.apocrypha.commands import (
     DiceEffect,
     DrawClock,
@@ -48,11 +48,14 @@ def draw_clock(t: Table, cmd: DrawClock) -> None:
 
 def add_delay(t: Table, n: int) -> None:
     """A delay that adds to the clock: n random omens go on top of it."""
-    added = [u for u in (t.random_new("omen") for _ in range(n)) if u]
+    added: list[str] = []
+    short = build.deal(t, "omen", n, added)
     if not added:
         raise GameError("The box has no omens left to add to the clock.")
     t.clock_add(added)
     t.say("delay", f"A delay: {plural(len(added), 'card')} {verb(len(added), 'is', 'are')} added to the clock ({len(t.sec.clock)} now).")
+    if short:
+        t.tell_guide("box", f"The box had only {plural(len(added), 'omen')} left of the {n} you asked for.")
 
 
 def bare_check(t: Table, cmd: GuideCheck) -> None:

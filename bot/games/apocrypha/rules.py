@@ -13,8 +13,10 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome, Rules
 from bot.engine.prng import Rng
 from bot.engine.seats import GUIDE, Seat, seat_ref
+from bot.engine.text import plural
 from bot.games.apocrypha import (
     between,
+    build,
     checks,
     coop,
     damage,
@@ -223,19 +225,18 @@ class Apocrypha(Rules[ApocryphaState]):
         gifts = fit_gifts(record, book, t.state.rng)
         deck: list[str] = []
         for cid in gifts:
-            if t.box_has(cid):
-                deck.append(t.new_instance(cid))
+            if t.box_has(cid, held=deck):
+                deck.append(t.new_instance(cid, held=deck))
                 continue
-            # Another saint holds every copy: a random Alpha gift of the same virtue stands in.
+            # Every copy is out (in another saint's deck, or this one's): an Alpha gift of the same
+            # virtue stands in, or any gift of it when no Alpha one is left.
             virtue = book.gifts[cid].virtue
-            alpha = [g for g in t.box_cards("gift", virtue) if book.gifts[g].alpha]
-            spare = alpha or t.box_cards("gift", virtue)
-            if spare:
-                deck.append(t.new_instance(t.state.rng.choice(spare)))
-        for _ in range(deck_plan(record, book)["omen"]):
-            uid = t.random_new("omen")
+            left = t.box_left("gift", virtue, held=deck)
+            alpha = {g: n for g, n in left.items() if book.gifts[g].alpha}
+            uid = t.draw_box(alpha or left, held=deck)
             if uid is not None:
                 deck.append(uid)
+        build.deal(t, "omen", deck_plan(record, book)["omen"], deck)
         t.state.rng.shuffle(deck)
         t.sec.decks[seat] = deck
 
@@ -243,6 +244,7 @@ class Apocrypha(Rules[ApocryphaState]):
         book = t.book
         guided = t.pub.mode == "guided"
         first: str | None = None
+        missing: list[str] = []  # what the box could not give, for the guide (House rule 35)
         for nx in mission.nexuses:
             if nx.min_saints > players:
                 continue
@@ -255,17 +257,16 @@ class Apocrypha(Rules[ApocryphaState]):
                 box_id=nx.nexus,
                 side=nx.side,
             )
-            deck = [t.new_instance(c) for c in nx.cards if t.box_has(c)]
+            deck: list[str] = []
+            for cid in nx.cards:
+                if t.box_has(cid, held=deck):
+                    deck.append(t.new_instance(cid, held=deck))
+                else:
+                    missing.append(f"{t.name(cid)} for {view.name}")
             if not nx.cards and box is not None:
-                for kind, n in box.deck.items():
-                    for _ in range(n):
-                        uid = (
-                            t.random_new("gift", kind)
-                            if kind in ("body", "mind", "rage", "soul")
-                            else t.random_new(kind)
-                        )
-                        if uid:
-                            deck.append(uid)
+                short = build.deal_all(t, box.deck, deck)
+                if short:
+                    missing.append(f"{build.shortfall(short)} for {view.name}")
                 t.state.rng.shuffle(deck)
             t.sec.nexus_decks[key] = deck
             if guided:
@@ -273,11 +274,16 @@ class Apocrypha(Rules[ApocryphaState]):
             else:
                 t.pub.nexuses[key] = view
                 first = first or key
-        clock = [u for u in (t.random_new("omen") for _ in range(mission.clock_omens)) if u]
+        clock: list[str] = []
+        short = build.deal(t, "omen", mission.clock_omens, clock)
+        if short:
+            missing.append(f"{plural(short, 'omen')} for the clock")
         t.state.rng.shuffle(clock)
         t.clock_add(clock)
         for entry in mission.clock_extra:
-            if t.box_has(entry.card):
+            if not t.box_has(entry.card):
+                missing.append(f"{t.name(entry.card)} for the clock")
+            else:
                 at = min(entry.after_turns, len(t.sec.clock))
                 from bot.games.apocrypha.state import ClockCard
 
@@ -287,6 +293,8 @@ class Apocrypha(Rules[ApocryphaState]):
         if first is not None:
             for seat in t.pub.order:
                 t.view(seat).nexus = first
+        if missing:
+            t.tell_guide("box", f"The box has run out of cards the mission asks for: {'; '.join(missing)}.")
 
     # -- commands ----------------------------------------------------------------------
     def handle(self, state: ApocryphaState, actor: Seat, command: Any) -> list[Event]:

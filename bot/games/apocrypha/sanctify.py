@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
-from bot.games.apocrypha import archetypes, checks, damage, golden
+from bot.games.apocrypha import archetypes, build, checks, damage, golden
 from bot.games.apocrypha.cards import Requirement
 from bot.games.apocrypha.state import Confrontation, Sanctify, card_id
 from bot.games.apocrypha.table import Table
@@ -129,10 +129,7 @@ def escape(t: Table) -> None:
     else:
         kind = "omen" if s.won else "threat"
         pile = [master]
-        for _ in range(len(unguarded) - 1):
-            uid = t.random_new(kind)
-            if uid is not None:
-                pile.append(uid)
+        build.deal(t, kind, len(unguarded) - 1, pile)
         t.state.rng.shuffle(pile)
         for key, uid in zip(unguarded, pile, strict=False):
             deck = t.sec.nexus_decks.setdefault(key, [])

@@ -34,6 +34,14 @@ def card_id(uid: str) -> str:
     return uid.split("#", 1)[0]
 
 
+# A power's temporary copy of a card is the instance "<card id>#copy<n>" (copies.py).
+COPY_MARK = "#copy"
+
+
+def is_copy(uid: str | None) -> bool:
+    return bool(uid) and COPY_MARK in uid  # type: ignore[operator]
+
+
 class SaintView(BaseModel):
     """What the table sees of one saint."""
 

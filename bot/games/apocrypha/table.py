@@ -7,7 +7,8 @@ and the halo's directions. Rules modules call these instead of poking lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bot.engine.errors import GameError
@@ -26,6 +27,7 @@ from bot.games.apocrypha.state import (
     ClockCard,
     SaintView,
     card_id,
+    is_copy,
 )
 
 KIND_OF_BOOK = {
@@ -140,36 +142,46 @@ class Table:
         return self.card(uid).name
 
     def in_play(self, cid: str) -> int:
-        return sum(1 for _, uid in all_zones(self.state) if card_id(uid) == cid)
+        return self.out_of_box().get(cid, 0)
 
-    def box_has(self, cid: str) -> bool:
+    def out_of_box(self, held: Iterable[str] = ()) -> Counter[str]:
+        """How many copies of each card are out of the box: every instance in play, plus `held`, the
+        cards a build has taken out already but not yet laid down (House rule 35). A power's copy
+        (copies.py) is no box card and takes nothing from it."""
+        uids = {uid for _, uid in all_zones(self.state)}
+        uids.update(held)
+        return Counter(card_id(u) for u in uids if not is_copy(u))
+
+    def box_has(self, cid: str, held: Iterable[str] = ()) -> bool:
         try:
             card = self.book.card(cid)
         except KeyError:
             return False
-        return self.in_play(cid) < card.copies
+        return self.out_of_box(held).get(cid, 0) < card.copies
 
-    def new_instance(self, cid: str) -> str:
-        """Take a copy of a card out of the box."""
-        if not self.box_has(cid):
+    def new_instance(self, cid: str, held: Iterable[str] = ()) -> str:
+        """Take a copy of a card out of the box (`held`: cards this build has already taken)."""
+        if not self.box_has(cid, held):
             name = self.book.card(cid).name if self.book.kind_of(cid) else cid.replace("_", " ")
             raise GameError(f"There is no {name} left in the box.")
         n = self.sec.next_copy.get(cid, 0) + 1
         self.sec.next_copy[cid] = n
         return f"{cid}#{n}"
 
-    def box_cards(self, kind: str, virtue: str | None = None, keyword: str | None = None) -> list[str]:
-        """Card ids of a kind with a copy left in the box (optionally of a virtue or with a keyword)."""
+    def box_left(
+        self, kind: str, virtue: str | None = None, keyword: str | None = None, held: Iterable[str] = ()
+    ) -> dict[str, int]:
+        """Card id -> copies left in the box, for the cards of a kind that have any left (optionally of
+        a virtue or with a keyword), among those the mission's chapter lets in."""
         table = {"gift": self.book.gifts, "omen": self.book.omens, "threat": self.book.threats}.get(kind)
         if table is None:
             table = {"fragment": self.book.fragments, "mutation": self.book.mutations}[kind]
-        used: dict[str, int] = {}
-        for _, uid in all_zones(self.state):
-            used[card_id(uid)] = used.get(card_id(uid), 0) + 1
-        out = []
+        used = self.out_of_box(held)
+        out: dict[str, int] = {}
         replaced = chapters.enhanced(self.book, self.pub.chapter)
         for cid, card in sorted(table.items()):
-            if used.get(cid, 0) >= card.copies or not chapters.in_box(self, card, replaced):
+            left = card.copies - used.get(cid, 0)
+            if left <= 0 or not chapters.in_box(self, card, replaced):
                 continue
             if virtue and getattr(card, "virtue", None) != virtue:
                 continue
@@ -179,15 +191,31 @@ class Table:
                 continue
             if kind == "fragment" and not card.fleeting:
                 continue
-            out.append(cid)
+            out[cid] = left
         return out
 
-    def random_new(self, kind: str, virtue: str | None = None, keyword: str | None = None) -> str | None:
-        choices = self.box_cards(kind, virtue, keyword)
-        if not choices:
+    def box_cards(self, kind: str, virtue: str | None = None, keyword: str | None = None) -> list[str]:
+        """Card ids of a kind with a copy left in the box (optionally of a virtue or with a keyword)."""
+        return list(self.box_left(kind, virtue, keyword))
+
+    def draw_box(self, left: dict[str, int], held: Iterable[str] = ()) -> str | None:
+        """A random card from the box's pile of `left` (card id -> copies left): every physical copy
+        is as likely as any other, so a card with two copies left comes twice as often."""
+        total = sum(left.values())
+        if total <= 0:
             return None
-        # Weight by copies left so the draw is like drawing from the box's pile.
-        return self.new_instance(self.state.rng.choice(choices))
+        pick = self.state.rng.randbelow(total)
+        for cid, n in left.items():
+            if pick < n:
+                return self.new_instance(cid, held)
+            pick -= n
+        raise AssertionError("unreachable: the pick is below the total")
+
+    def random_new(
+        self, kind: str, virtue: str | None = None, keyword: str | None = None, held: Iterable[str] = ()
+    ) -> str | None:
+        held = list(held)
+        return self.draw_box(self.box_left(kind, virtue, keyword, held), held)
 
     def has_keyword(self, uid: str, word: str) -> bool:
         card = self.card(uid)

@@ -53,15 +53,36 @@ class Game:
         t = self.t
         deck = self.state.secret.decks[seat]
         deck.extend(self.state.players[seat].hand)
-        hand = []
+        hand: list[str] = []
         for cid in card_ids:
             mine = next((u for u in deck if u.split("#")[0] == cid), None)
             if mine is not None:
                 deck.remove(mine)
-            hand.append(mine or t.new_instance(cid))
+            elif t.box_has(cid, held=hand):
+                mine = t.new_instance(cid, held=hand)
+            else:
+                mine = self.take_from_piles(cid)
+            hand.append(mine)
         self.state.players[seat].hand = hand
         t.sync()
         return list(self.state.players[seat].hand)
+
+    def take_from_piles(self, cid: str) -> str:
+        """A copy of `cid` moved out of the clock, a nexus deck or another saint's deck or hand, for a
+        test that wants it in hand when the box has none left (the box never holds more than its
+        copies)."""
+        sec = self.state.secret
+        for entry in sec.clock:
+            if entry.card.split("#")[0] == cid:
+                sec.clock.remove(entry)
+                return entry.card
+        hands = [p.hand for p in self.state.players.values()]
+        for pile in [*sec.nexus_decks.values(), *sec.decks.values(), *hands]:
+            for uid in pile:
+                if uid.split("#")[0] == cid:
+                    pile.remove(uid)
+                    return uid
+        raise AssertionError(f"no {cid} left anywhere to put in a hand")
 
     def dice(self, *values: int) -> None:
         self.state.secret.forced_dice.extend(values)
@@ -79,6 +100,15 @@ def guided(
     game.do(GUIDE, PrepareNexus(nexus=nexus, side=side, reveal=True))
     game.do(GUIDE, PlaceSaints(nexus=nexus))
     return game
+
+
+def clock_built(state: ApocryphaState, book, wanted: int) -> int:  # noqa: ANN001 - CardBook
+    """The omens a clock asking for `wanted` holds: the saints' decks take their omens from the box
+    first, and the clock gets what they left when that is fewer (House rule 35). For fresh saints,
+    whose decks hold just their saint card's omens."""
+    total = sum(card.copies for card in book.omens.values())
+    decks = sum(book.saints[v.saint_id].omens for v in state.public.saints.values())
+    return min(wanted, total - decks)
 
 
 def hidden_nexus_words(state: ApocryphaState) -> list[str]:

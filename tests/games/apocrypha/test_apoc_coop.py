@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apoc_helpers import Game
+from apoc_helpers import Game, clock_built
 from archetype_ledger import ArchetypeLedger
 
 from bot.engine.errors import GameError
@@ -25,7 +25,7 @@ from bot.games.apocrypha.coop import archetypes_left
 from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import Hold, Sanctify, card_id
-from bot.games.apocrypha.table import Table, all_zones
+from bot.games.apocrypha.table import all_zones
 
 CHRISTMAS = "christmas_in_candlepoint"
 OPHELIA, ZEEZ, FRANK = 0, 1, 2
@@ -570,7 +570,9 @@ def test_with_nobody_to_give_to_a_saint_may_bury_instead(real):
 def test_the_long_thaw_follows_the_trail_with_a_candle_each(real, saints):
     out = real.setup(Options(mode="coop", mission="the_long_thaw"), saints, 9, {})
     pub = out.state.public
-    assert pub.clock_count == 16 + 6 * saints - 1  # the mission's candles, less the first saint's draw
+    # The mission's candles (or the omens the saints' decks left in the box), less the first draw.
+    assert pub.clock_count == clock_built(out.state, real.book, 16 + 6 * saints) - 1
+    assert (pub.clock_count == 16 + 6 * saints - 1) == (saints < 3)  # from three saints the box runs short
     assert {v.nexus for v in pub.saints.values()} == {"motel"}
     assert list(pub.nexuses)[-1] == "lake" and ("cemetery" in pub.nexuses) == (saints >= 5)
     # Tuned (docs/balance.md): a lone saint walks Motel to Lake; the Chapel joins the road at six.
@@ -710,80 +712,109 @@ def test_avoiding_a_true_threat_puts_its_archetype_back_not_the_stand_in(real):
 
 
 # The co-op hypothesis machine's find (random seed 51157174860712291329060760845074957494): six
-# saints on the Drowned Bell; saint 5 slots Wickety Wack Sack with one Drowned Parishioner, then
-# confronts another and played the slotted Sack again, so one Sack held two threats and was
-# discarded twice when the hand emptied (148 cards, 147 distinct).
-DROWNED_BELL_STEPS = [
-    Next(), EndTurn(), Next(), Play(card="saint", cards=["gallowglasses#2"]), Next(),
-    Attempt(virtue="body"), Roll(), Keep(), EndTurn(), EndTurn(), EndTurn(),
-    Play(card="saint", cards=["muscle_memory#2"]), Next(), EndTurn(), EndTurn(), Next(), Next(),
-    Attempt(virtue="soul"), Next(), Play(card="rosary#1"), Roll(), Keep(), EndTurn(), EndTurn(),
-    Next(), Next(), Attempt(virtue="body"), Roll(), Keep(), EndTurn(), Next(),
-    Play(card="prayer_wheel#2", target=2), EndTurn(), Play(card="saint", cards=["ice_cleats#2"]),
-    EndTurn(), Next(), Next(), Attempt(virtue="body"), Roll(), Keep(), Next(), Next(),
-    Investigate(omen="silver_lining#1"), Next(), Play(card="wickety_wack_sack#1"),
-    Investigate(omen="bad_blood#1"), Next(),
-]  # fmt: skip
+# saints on the Drowned Bell; a saint slotted Wickety Wack Sack with one Drowned Parishioner, then
+# confronted another and played the slotted Sack again, so one Sack held two threats and was
+# discarded twice when the hand emptied. The game it found no longer deals the same cards since
+# setup draws from the box without replacement (House rule 35), so the tests below set the same
+# moment up by hand: the Lake's top two cards are the bell's minion archetypes, and the saint there
+# holds the Sack and the omens to investigate with.
+def sack_bell(real: Apocrypha, *omens: str, after=None) -> tuple[Game, int, list[str]]:  # noqa: ANN001
+    """Investigate with the first omen and slot the Drowned Parishioner flipped with the Sack;
+    `after(state, events)` sees every command. Returns the game, the saint's seat and the hand."""
+    out = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {})
+    game = Game(real, out.state, out.events)
+    seat = game.pub.active
+    while game.pub.step != "investigate":
+        game.do(seat, Next())
+    key = game.pub.saints[seat].nexus
+    sec = game.state.secret
+    bells = [e for e in sec.clock if e.card.startswith("archetype_minion")][:2]
+    for entry in bells:
+        sec.clock.remove(entry)
+    sec.nexus_decks[key][0:0] = [e.card for e in bells]
+    hand = game.hand_of(seat, "wickety_wack_sack", *omens)
+
+    def do(cmd) -> None:  # noqa: ANN001
+        events = game.do(seat, cmd)
+        if after is not None:
+            after(game.state, events)
+
+    if after is not None:
+        after(game.state, [])
+    do(Investigate(omen=hand[1]))
+    do(Next())
+    do(Play(card=hand[0]))
+    return game, seat, hand
 
 
 def test_a_slotted_wickety_wack_sack_cannot_take_a_second_threat(real):
-    state = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {}).state
-    for cmd in DROWNED_BELL_STEPS:
-        waiting = real.waiting_for(state)
-        state = real.apply(state, waiting[0] if waiting else state.public.active, cmd).state
-    sack = "wickety_wack_sack#1"
+    game, seat, (sack, _, second, _) = sack_bell(real, "silver_lining", "bad_blood", "cold_snap")
+    game.do(seat, Investigate(omen=second))
+    game.do(seat, Next())
+    state = game.state
     pub = state.public
-    assert pub.active == 5 and sack in pub.saints[5].halo.values()
-    assert pub.confront is not None and pub.confront.card != pub.holds[0].card  # a second Parishioner
+    assert sack in pub.saints[seat].halo.values()
+    assert card_id(pub.confront.card) == "drowned_parishioner"
+    assert pub.confront.card != pub.holds[0].card  # a second Parishioner
     assert [h.holder for h in pub.holds] == [sack]
-    assert not [a for a in real.legal_actions(state, 5) if isinstance(a, Play) and a.card == sack]
+    assert not [a for a in real.legal_actions(state, seat) if isinstance(a, Play) and a.card == sack]
     before = state.model_dump_json()
     with pytest.raises(GameError, match="already slotted"):
-        real.apply(state, 5, Play(card=sack))
+        real.apply(state, seat, Play(card=sack))
     assert state.model_dump_json() == before
     seen = [uid for _, uid in all_zones(state)]
     assert len(seen) == len(set(seen))
 
 
 def test_a_true_threat_slotted_away_sends_its_archetype_back_to_its_nexus(real):
-    """The same game: the Sack slotted the Drowned Parishioner standing in for minion archetype 4.
-    While held, the archetype is not beaten; once the hand is empty, the stand-in goes back to the
-    box and the archetype into the Lake's deck, as when a stand-in is avoided."""
-    state = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {}).state
-    steps = [*DROWNED_BELL_STEPS[:-2], None, *DROWNED_BELL_STEPS[-2:]]
-    for cmd in [*steps, Next(), Next(), Investigate(omen="cold_snap#1")]:
-        if cmd is None:  # right after the Sack: the archetype is held, and still counts as a minion
-            (hold,) = state.public.holds
-            assert (hold.card, hold.archetype) == ("drowned_parishioner#7", "archetype_minion_4#1")
-            assert archetypes_left(Table(state, real.book), master=False) == 7
-            continue
-        waiting = real.waiting_for(state)
-        out = real.apply(state, waiting[0] if waiting else state.public.active, cmd)
-        state = out.state
-    assert state.public.holds == [] and "wickety_wack_sack#1" in state.public.saints[5].discard
-    where = {uid: zone for zone, uid in all_zones(state)}
-    assert where["archetype_minion_4#1"] == "nexus lake" and "drowned_parishioner#7" not in where
-    assert "its archetype is shuffled back into the nexus" in "\n".join(e.text for e in out.events)
+    """The Sack slots the Drowned Parishioner standing in for a minion archetype. While held, the
+    archetype is not beaten; once the hand is empty, the stand-in goes back to the box and the
+    archetype into the Lake's deck, as when a stand-in is avoided."""
+    game, seat, (sack, _, last) = sack_bell(real, "silver_lining", "cold_snap")
+    (hold,) = game.pub.holds
+    assert card_id(hold.card) == "drowned_parishioner" and hold.archetype.startswith("archetype_minion")
+    sec = game.state.secret
+    elsewhere = sum(1 for e in sec.clock if e.card.startswith("archetype_minion"))
+    elsewhere += sum(1 for d in sec.nexus_decks.values() for u in d if u.startswith("archetype_minion"))
+    assert archetypes_left(game.t, master=False) == elsewhere + 1  # the held one is not beaten
+    events = game.do(seat, Investigate(omen=last))
+    state = game.state
+    assert state.public.holds == [] and sack in state.public.saints[seat].discard
+    assert hold.archetype in state.secret.nexus_decks[game.pub.saints[seat].nexus]
+    assert hold.card not in {uid for _, uid in all_zones(state)}  # the stand-in is back in the box
+    assert "its archetype is shuffled back into the nexus" in "\n".join(e.text for e in events)
 
 
 def test_the_archetype_ledger_follows_the_sack_and_catches_a_silent_loss(real):
-    """The machines' archetype invariant (archetype_ledger.py) through the same game: minion 4 goes
-    from the Lake to the confrontation, into the Sack's hold and back into the Lake. Dropped without
-    a word (as the Sack did before it kept the archetype), the ledger fails."""
-    state = real.setup(Options(mode="coop", mission="the_drowned_bell"), 6, 3878, {}).state
-    ledger = ArchetypeLedger(state, real.book)
-    seen = []
-    for cmd in [*DROWNED_BELL_STEPS, Next(), Next(), Investigate(omen="cold_snap#1")]:
-        waiting = real.waiting_for(state)
-        out = real.apply(state, waiting[0] if waiting else state.public.active, cmd)
-        state = out.state
-        ledger.after(state, out.events)
-        seen.append(ledger.where["archetype_minion_4#1"])
-    assert seen[-1] == "nexus lake" and "held" in seen and "confronted" in seen
+    """The machines' archetype invariant (archetype_ledger.py) through the same moment: a minion
+    goes from the Lake to the confrontation, into the Sack's hold and back into the Lake. Dropped
+    without a word (as the Sack did before it kept the archetype), the ledger fails."""
+    ledgers: list[ArchetypeLedger] = []
+    history: list[dict[str, str]] = []  # where every archetype is after each command
+
+    def after(state, events) -> None:  # noqa: ANN001
+        if not ledgers:
+            ledgers.append(ArchetypeLedger(state, real.book))
+        else:
+            ledgers[0].after(state, events)
+        history.append(dict(ledgers[0].where))
+
+    game, seat, hand = sack_bell(real, "silver_lining", "cold_snap", after=after)
+    (ledger,) = ledgers
+    (hold,) = game.pub.holds
+    uid = hold.archetype
+    out = real.apply(game.state, seat, Investigate(omen=hand[2]))
+    state = out.state
+    ledger.after(state, out.events)
+    history.append(dict(ledger.where))
+    key = game.pub.saints[seat].nexus
+    seen = [where[uid] for where in history]
+    assert seen[0] == f"nexus {key}" and seen[-1] == f"nexus {key}"
+    assert seen[-3:-1] == ["confronted", "held"]  # flipped, then slotted away by the Sack
     twice = state.model_copy(deep=True)
-    twice.public.holds.append(Hold(seat=5, holder="x", card=None, archetype="archetype_minion_4#1"))
+    twice.public.holds.append(Hold(seat=seat, holder="x", card=None, archetype=uid))
     with pytest.raises(AssertionError, match="in two places"):
         ledger.after(twice, [])
-    state.secret.nexus_decks["lake"].remove("archetype_minion_4#1")
+    state.secret.nexus_decks[key].remove(uid)
     with pytest.raises(AssertionError, match="vanished"):
         ledger.after(state, [])

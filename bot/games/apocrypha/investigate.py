@@ -227,6 +227,28 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
     end_confrontation(t)
 
 
+def release_at_mission_end(t: Table) -> None:
+    """Mission End: a slotted card's power has reached its end (the rulebook, Ending a Mission), so
+    the Wickety Wack Sack lets go of what it holds whatever the hand: the held card goes back to the
+    box with the rest of the mission (an archetype leaves with the mission) and the holder is
+    discarded, still the saint's gift for the rebuild (House rule 36)."""
+    for hold in list(t.pub.holds):
+        t.pub.holds.remove(hold)
+        view = t.view(hold.seat)
+        for uid in (hold.card, hold.holder):
+            slot = t.halo_slot_of(hold.seat, uid) if uid else None
+            if slot is not None:
+                view.halo.pop(slot)
+        if hold.card:
+            t.sec.origins.pop(hold.card, None)
+            t.say(
+                "release",
+                f"The mission is over: {t.name(hold.card)} slips out of {seat_ref(hold.seat)}'s halo and "
+                f"goes back to the box, and {t.name(hold.holder)} is discarded.",
+            )
+        t.put_back(hold.seat, hold.holder, "discard")
+
+
 def release_holds(t: Table) -> None:
     """A card slotted away with its holder returns when the saint's hand is empty: the card to its
     nexus (shuffled in) or the box, the holder to the discard pile. A true threat that stood in for

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.games.apocrypha import pencil
+from bot.games.apocrypha.investigate import release_at_mission_end
 from bot.games.apocrypha.state import Pending
 from bot.games.apocrypha.table import Table
 
@@ -15,6 +16,7 @@ def end_mission(t: Table, won: bool) -> None:
         return
     if any(p.kind == "death" for p in pub.pending):
         raise GameError("The choir is still choosing who takes the death.")
+    release_at_mission_end(t)
     pub.confront = None
     pub.opponents = []
     t.sec.used_waiting = {}

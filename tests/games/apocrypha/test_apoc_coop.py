@@ -7,6 +7,7 @@ from apoc_helpers import Game, clock_built
 from archetype_ledger import ArchetypeLedger
 
 from bot.engine.errors import GameError
+from bot.engine.seats import seat_ref
 from bot.games.apocrypha.cards import CardBook, load_book
 from bot.games.apocrypha.commands import (
     Answer,
@@ -818,3 +819,26 @@ def test_the_archetype_ledger_follows_the_sack_and_catches_a_silent_loss(real):
     state.secret.nexus_decks[key].remove(uid)
     with pytest.raises(AssertionError, match="vanished"):
         ledger.after(state, [])
+
+
+def test_the_sack_lets_go_at_mission_end(real):
+    """House rule 36: the mission times out while the Sack still holds a Drowned Parishioner (the
+    saint's hand was never empty). At Mission End the Sack's power is over: the threat goes back to
+    the box, out of the halo, and the Sack is discarded, so it is still the saint's for the rebuild."""
+    game, seat, (sack, _, _) = sack_bell(real, "silver_lining", "cold_snap")
+    (hold,) = game.pub.holds
+    assert hold.card in game.pub.saints[seat].halo.values()
+    game.state.secret.clock = []
+    game.t.sync()
+    events = game.do(seat, EndTurn())
+    pub = game.pub
+    assert pub.step == "over" and pub.holds == []
+    assert hold.card not in pub.saints[seat].halo.values() and sack not in pub.saints[seat].halo.values()
+    assert sack in pub.saints[seat].discard
+    assert hold.card not in {uid for _, uid in all_zones(game.state)}
+    said = "\n".join(e.text for e in events)
+    assert f"slips out of {seat_ref(seat)}'s halo and goes back to the box, and Wickety Wack Sack is discarded" in said
+    (death,) = pub.pending
+    game.do(death.seat, Answer(option=0))
+    assert "wickety_wack_sack" in game.state.players[seat].kept
+    assert all(card_id(u) in real.book.fragments or card_id(u) in real.book.deaths for u in pub.saints[seat].halo.values())

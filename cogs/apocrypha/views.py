@@ -37,6 +37,7 @@ from bot.games.apocrypha.commands import (
     StartTurn,
     Take,
 )
+from bot.games.apocrypha.context import play_option_words
 from bot.games.apocrypha.state import card_id
 from cogs.apocrypha.render import card_text, namer, nexus_summary
 from cogs.common.components import GameButton, GameSelect
@@ -142,7 +143,7 @@ def saint_items(
         halo = public.get("saints", {}).get(str(seat), {}).get("halo", {})
         options = []
         for p in plays[:25]:
-            label = name(p.card) + (f" (power {p.power + 1})" if p.power else "") + _choices(p, name, public)
+            label = name(p.card) + (f" (power {p.power + 1})" if p.power else "") + _choices(p, name, public, book)
             options.append(
                 discord.SelectOption(
                     label=label[:100],
@@ -540,14 +541,17 @@ def play_command(value: str, hand: list[str], halo: dict[str, str]) -> dict[str,
     }
 
 
-def _choices(play: Play, name: Any, public: dict[str, Any]) -> str:
-    """The choices a play option carries (": on Dr. Zeez; with Crowbar"), so two options differ."""
+def _choices(play: Play, name: Any, public: dict[str, Any], book: CardBook) -> str:
+    """The choices a play option carries (": on Dr. Zeez; discard one; with Crowbar"), so two
+    options differ; a chosen option is said in the power's words, not by its number."""
     saints = public.get("saints", {})
     parts = []
     if play.target is not None and str(play.target) in saints:
         parts.append(f"on {saints[str(play.target)]['name']}")
-    if play.option is not None:
-        parts.append(f"option {play.option + 1}")
+    powers = getattr(_card_of(book, play.card), "powers", [])
+    words = play_option_words(powers[play.power] if play.power < len(powers) else None, play.option)
+    if words:
+        parts.append(words)
     if play.amount is not None:
         parts.append(f"{play.amount} card{'s' if play.amount != 1 else ''}")
     if play.cards:

@@ -576,12 +576,39 @@ def _choose_options(text: str, n: int) -> list[str]:
     return [f"option {i + 1}" for i in range(n)]
 
 
-def _otherwise_options(text: str) -> list[str]:
-    """The two answers to "X; otherwise Y", in the card's own words when it says it that way."""
+def _otherwise_parts(text: str) -> tuple[str, str] | None:
+    """ "Bury a card; otherwise discard one." -> ("bury a card", "discard one"), None when the power
+    does not say it that way."""
     first, sep, second = text.rstrip(".").partition("; otherwise ")
     if sep and first and second:
-        return [f"attempt: {first[0].lower()}{first[1:]}", second]
+        return f"{first[0].lower()}{first[1:]}", second
+    return None
+
+
+def _otherwise_options(text: str) -> list[str]:
+    """The two answers to "X; otherwise Y", in the card's own words when it says it that way."""
+    parts = _otherwise_parts(text)
+    if parts:
+        return [f"attempt: {parts[0]}", parts[1]]
     return ["attempt the first part", "do the second part"]
+
+
+def play_option_words(power: Any, option: int | None) -> str:
+    """What a play's option does, in the power's words, for the play select ("" when the play has
+    no option to tell apart): a "choose" power's chosen answer, or for "X; otherwise Y" the part
+    the play goes for (no option attempts X, option 1 goes straight to Y)."""
+    if power is None:
+        return "" if option is None else f"option {option + 1}"  # a power the caller could not find
+    top = next((e for e in power.effects if e.get("op") == "choose"), None)
+    if top is not None:
+        if option is None:
+            return ""
+        words = _choose_options(power.text, len(top["options"]))
+        return words[option] if 0 <= option < len(words) else f"option {option + 1}"
+    if any(e.get("op") == "otherwise" for e in power.effects):
+        first, second = _otherwise_parts(power.text) or ("the first part", "the second part")
+        return first if option is None else second
+    return "" if option is None else f"option {option + 1}"
 
 
 def card_label(uid: str) -> str:

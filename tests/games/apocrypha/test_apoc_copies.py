@@ -147,3 +147,60 @@ def test_a_played_otherwise_offers_both_parts_and_option_two_skips_the_first():
     assert {a.option for a in offered} == {None, 1}
     game.do(0, Play(card=scrapbook, power=index, option=1, cards=[reaper]))
     assert reaper in game.pub.saints[0].discard and not game.state.players[0].buried
+
+
+def test_the_play_select_says_which_part_of_an_otherwise_a_play_goes_for():
+    """Not "option 2": the select names the first part for the play that attempts it and the second
+    part for the play that goes straight to it, in the card's words."""
+    import discord
+
+    from bot.engine.state import project
+    from cogs.apocrypha import views
+
+    gift = power(
+        "support",
+        {
+            "op": "otherwise",
+            "attempt": [{"op": "bury", "n": 1, "required": True}],
+            "then": [{"op": "discard", "n": 1}],
+        },
+        text="Bury a card; otherwise discard one.",
+        mandatory=False,
+    )
+    rules = rules_with(**{"gifts.scrapbook": [gift]})
+    game = guided(rules, ["frank_block"], side="hope")
+    game.do(GUIDE, StartTurn(seat=0, draw=False))
+    game.do(0, Next())  # Support
+    scrapbook, _ = game.hand_of(0, "scrapbook", "reaper")
+    hand = list(game.state.players[0].hand)
+    actions = rules.legal_actions(game.state, 0)
+    public = project(game.state, 0)["public"]
+    items = views.saint_items(7, rules.book, public, 0, actions, hand)
+    select = next(i.item for i in items if isinstance(i.item, discord.ui.Select) and "play" in i.item.custom_id)
+    index = len(rules.book.gifts["scrapbook"].powers) - 1
+    labels = {
+        (p.option, o.label)
+        for p, o in zip([a for a in actions if isinstance(a, Play)], select.options, strict=True)
+        if p.card == scrapbook and p.power == index
+    }
+    assert labels == {
+        (None, f"Scrapbook (power {index + 1}): bury a card; with Reaper"),
+        (1, f"Scrapbook (power {index + 1}): discard one; with Reaper"),
+    }
+    assert not any("option" in o.label for o in select.options)
+
+
+def test_a_chosen_option_is_named_in_the_powers_words():
+    from bot.games.apocrypha.context import play_option_words
+
+    choose = power(
+        "support",
+        {"op": "choose", "options": [[{"op": "draw", "n": 1}], [{"op": "discard", "n": 1}]]},
+        text="Choose one: draw a card, or discard a card.",
+        mandatory=False,
+    )
+    assert [play_option_words(choose, i) for i in (0, 1)] == ["draw a card", "discard a card"]
+    assert play_option_words(choose, None) == ""
+    unsaid = power("support", {"op": "otherwise", "attempt": [{"op": "draw", "n": 1}], "then": [{"op": "discard", "n": 1}]})
+    assert [play_option_words(unsaid, o) for o in (None, 1)] == ["the first part", "the second part"]
+    assert play_option_words(None, 1) == "option 2"

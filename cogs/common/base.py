@@ -26,7 +26,7 @@ from cogs.common.components import UNREADABLE, ComponentId, GameButton, view_of
 from cogs.common.confirm import Done, ask, confirmed
 from cogs.common.help import LearnCommands
 from cogs.common.pictures import panel_files
-from cogs.common.publisher import duration_text
+from cogs.common.publisher import EARLY_PANEL, duration_text
 from cogs.common.replies import (
     FIRST_BYTES,
     ack,
@@ -413,7 +413,8 @@ class GameCog(LearnCommands, commands.GroupCog):
 
     async def _answer_click(self, interaction: discord.Interaction, session_id: int, result: Result) -> None:
         """A click on an ephemeral follow-up shrinks it to one line (the player's one DM panel is
-        redrawn by the publisher); a player without DMs gets their `/hand` panel redrawn instead.
+        redrawn by the publisher), or, while that DM panel would be late (`panel_late`), to the line
+        and their next panel under it; a player without DMs gets their `/hand` panel redrawn instead.
         A click on the player's DM panel or on the live table is answered with that message redrawn."""
         message = interaction.message
         if message is not None and message.flags.ephemeral:
@@ -427,6 +428,13 @@ class GameCog(LearnCommands, commands.GroupCog):
                 return
             if seat is not None:
                 line = f"✓ {interaction.extras.get('answered') or answered_label(interaction)}"
+                if self.bot.publisher.panel_late(row, interaction.user.id):
+                    # Their DM panel will be long in coming (the bot is far behind Discord's budget):
+                    # the answer shows their next panel here at once, under the line.
+                    embeds, view = self.private_message(row, seat, self.bot.publisher.notes(session_id, interaction.user.id))
+                    if embeds:
+                        await edit_clicked(interaction, content=f"{line}\n{EARLY_PANEL}", embeds=embeds, view=view)
+                        return
                 await edit_clicked(interaction, content=line, embeds=[], view=None)
                 return
         else:

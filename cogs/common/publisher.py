@@ -57,7 +57,8 @@ REPAIR_ENDED = timedelta(hours=1)  # a game that ended this recently is redrawn 
 # An interaction's follow-ups may be sent for 15 minutes: a player's newest one is kept this long.
 HEARD_FOR = 14 * 60.0
 # At a Start, a first DM panel that would wait longer than this for the bot's global budget is
-# shown at once to its player alone in the channel, through a follow-up of their own (`_early_panel`).
+# shown at once to its player alone in the channel, through a follow-up of their own (`_early_panel`);
+# later, a turn that passes while redraws wait this long is told the same way (`_tell_early`).
 PANEL_LATE = 3.0
 # Early panels sent at once (`_early`): a burst of them took the HTTP connections (429s at load 9).
 EARLY_AT_ONCE = 8
@@ -112,6 +113,7 @@ class DiscordPublisher:
         # interaction there): its follow-up webhook is made when used (a Webhook kept for each of
         # thousands of players was about 2 MB of the burst's peak).
         self._heard: dict[tuple[int, int], tuple[float, int, str]] = {}
+        self._heard_in: dict[int, tuple[float, int, str]] = {}  # channel -> the newest of anyone's there
         paced = getattr(getattr(bot, "settings", None), "pace_redraws", True)
         self.pacer = Pacer() if paced else Pacer(buckets={}, global_bucket=None)
 
@@ -191,6 +193,8 @@ class DiscordPublisher:
         if row.status == Status.RUNNING.value and result.previous_state is None and row.state is not None:
             for user in self._late_panels(row, targets):  # the game has just started
                 self.schedule(("early", sid, user), lambda u=user: self._early_panel(sid, u))
+        elif row.status == Status.RUNNING.value and result.newly_waiting:
+            self._tell_early(row, result, targets)
         if sid not in self._starting:
             self.refresh_table(sid)
         self.bot.game_cog(row.game).on_result(result)
@@ -391,6 +395,10 @@ class DiscordPublisher:
         self._heard[key] = (now + HEARD_FOR, interaction.application_id, interaction.token)
         for oldest in [k for k, (until, *_) in itertools.takewhile(lambda kv: kv[1][0] <= now, self._heard.items())]:
             del self._heard[oldest]  # kept in the order heard: the expired ones come first
+        self._heard_in.pop(interaction.channel_id, None)
+        self._heard_in[interaction.channel_id] = self._heard[key]
+        for gone in [c for c, (until, *_) in itertools.takewhile(lambda kv: kv[1][0] <= now, self._heard_in.items())]:
+            del self._heard_in[gone]
 
     def _late_panels(self, row: GameSession, targets: set[int]) -> list[int]:
         """At a Start: the players whose first DM panel would wait longer than PANEL_LATE for the
@@ -410,13 +418,78 @@ class DiscordPublisher:
         keys_urgent, keys_rest = self._redraws.waiting()
         return self.pacer.backlog(urgent=urgent, queued=keys_urgent + (0 if urgent else keys_rest))
 
-    async def _early_panel(self, session_id: int, user_id: int) -> None:
-        """Show a player their first panel in the channel, to them alone, through a follow-up of
-        their own newest interaction there (outside the bot's global budget, which a burst of new
-        games fills with DM panels for a minute or more); the DM panel still follows. The same
-        panel as "My hand" shows."""
+    def panel_late(self, row: GameSession, user_id: int) -> bool:
+        """Whether the user's DM panel, asked for now, would wait longer than PANEL_LATE for the
+        bot's global budget (always False for a player whose DMs are closed: they have none)."""
+        if user_id in row.dm_closed:
+            return False
+        seat = actor_of(row, user_id)
+        return self._backlog(seat is not None and str(seat) in row.waiting) > PANEL_LATE
+
+    def _tell_early(self, row: GameSession, result: Result, targets: set[int]) -> None:
+        """The turn passed while the redraws wait longer than PANEL_LATE for the bot's global
+        budget (many busy tables at once): the prompt and the DM panels that tell the players whose
+        turn it is would come many seconds late (at 200 busy channels, over 30 s: the player the game
+        waited on had nothing to click and no word of it). Both are sent at once instead, outside
+        that budget, through interactions' follow-ups: the prompt publicly, through the newest
+        interaction answered in the channel (`_early_prompt`), and each newly waited-on player's panel
+        to them alone, through their own newest there (`_early_panel`). The table and the DM panels
+        are redrawn as usual when the budget has room. The player who acted is left out: the answer
+        to their click shows their panel (`GameCog._answer_click`, `panel_late`)."""
+        sid = row.id
+        assert sid is not None
+        if self._backlog(urgent=True) <= PANEL_LATE:
+            return
+        if (row.table_channel_id or row.channel_id) in self._heard_in:
+            self.schedule(("early prompt", sid), lambda: self._early_prompt(sid))
+        acted = user_of(row, result.actor) if result.actor is not None else None
+        for user in (user_of(row, seat) for seat in result.newly_waiting):
+            if user is not None and user != acted and user in targets and (row.channel_id, user) in self._heard:
+                self.schedule(("early", sid, user), lambda u=user: self._early_panel(sid, u))
+
+    async def _early_prompt(self, session_id: int) -> None:
+        """Post the prompt naming whom the game waits on now, as a public follow-up of the newest
+        interaction answered in the table's channel (`_tell_early`). The prompt it replaces stays
+        until the channel's redraw, which deletes it (`_update_prompt`); a player it names again is
+        not mentioned again then."""
         row = await self.bot.service.store.get(session_id)
         if row is None or row.status != Status.RUNNING.value:
+            return
+        channel = row.table_channel_id or row.channel_id
+        until, application, token = self._heard_in.get(channel, (0.0, 0, ""))
+        if not token or until <= time.monotonic():
+            return
+        async with self._lock(("prompt", session_id)):
+            pub = await self.record(session_id)
+            old = pub.get("prompt")
+            users, words = self._waiting_words(row)
+            if "channel" not in pub.get("pending", {}) or not users or (old and old[2] == users):
+                return  # the channel's redraw came first, or the prompt already names them
+            link = self.table_link(row)
+            ping = [u for u in users if u not in (old[2] if old else [])]
+            webhook = discord.Webhook.from_state({"id": application, "type": 3, "token": token}, state=self.bot._connection)
+            try:
+                message = await webhook.send(
+                    _prompt_text(words, False) + (f" ([table]({link}))" if link else ""), wait=True,
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in ping]),
+                )
+            except discord.HTTPException as exc:  # the token expired, or Discord refused: the redraw posts it
+                log.info("session %s: no early prompt (%s)", session_id, exc)
+                return
+            if old:
+                pub.setdefault("stale_prompts", []).append(old[:2])
+            pub["prompt"] = [channel, message.id, users, words, False]
+            await self._save(session_id)
+
+    async def _early_panel(self, session_id: int, user_id: int) -> None:
+        """Show a player their panel in the channel, to them alone, through a follow-up of their
+        own newest interaction there (outside the bot's global budget, which a burst of new games
+        fills with DM panels for a minute or more); the DM panel still follows. The same panel as
+        "My hand" shows. Not sent if their DM panel has been drawn meanwhile."""
+        row = await self.bot.service.store.get(session_id)
+        if row is None or row.status != Status.RUNNING.value:
+            return
+        if f"dm:{user_id}" not in (await self.record(session_id)).get("pending", {}):
             return
         until, application, token = self._heard.get((row.channel_id, user_id), (0.0, 0, ""))
         seat = actor_of(row, user_id)
@@ -562,7 +635,7 @@ class DiscordPublisher:
     def _lane(self, key: Any) -> RedrawQueue | None:
         if isinstance(key, tuple) and key and key[0] in ("channel", "dm"):
             return self._redraws
-        if isinstance(key, tuple) and key and key[0] == "early":
+        if isinstance(key, tuple) and key and key[0] in ("early", "early prompt"):
             return self._early
         return None
 
@@ -578,11 +651,12 @@ class DiscordPublisher:
             table = pub.get("table")
             channel = self._channel_of.get(key[1]) or (table[0] if table else ("session", key[1]))
             urgent = self._urgent(key)
+            stale = len(pub.get("stale_prompts", []))  # prompts an early prompt replaced (`_early_prompt`)
             if pub.get("repost"):  # the table and the prompt posted anew, the old ones deleted
-                return channel, {"send": 2, "delete": 2}, urgent
+                return channel, {"send": 2, "delete": 2 + stale}, urgent
             if pub.get("remind"):
-                return channel, {"edit": 1, "send": 1, "delete": 1}, urgent
-            return channel, {"edit": 1}, urgent
+                return channel, {"edit": 1, "send": 1, "delete": 1 + stale}, urgent
+            return channel, {"edit": 1, "delete": stale}, urgent
         if key[0] == "dm":
             # A first panel opens the DM and sends (reserved at once: a request past the reservation
             # waits in line again, behind every redraw that came meanwhile); a later one is an edit.
@@ -723,7 +797,9 @@ class DiscordPublisher:
         version = row.version
         async with self._lock(("table", session_id)):
             reposted = await self._update_table(row, pub)
-        await self._update_prompt(row, pub, reposted)
+        async with self._lock(("prompt", session_id)):
+            # Read anew: an early prompt (`_early_prompt`) may name newer players than `row` does.
+            await self._update_prompt(await self.bot.service.store.get(session_id) or row, pub, reposted)
         if row.status not in ACTIVE and row.state is not None and not pub.get("result"):
             await self._post_result(row, pub)
             for where in pub.pop("notices", []):
@@ -789,6 +865,10 @@ class DiscordPublisher:
         table moved below it, or for a reminder; reworded in place when only what they are awaited
         for changed. A reminder keeps its "Reminder: " until a reminded player has acted. The record
         is [channel, message, users, words, whether it reads as a reminder]."""
+        while pub.get("stale_prompts"):  # replaced by an early prompt (`_early_prompt`)
+            await self._delete(pub["stale_prompts"][0])
+            pub["stale_prompts"].pop(0)
+        pub.pop("stale_prompts", None)
         old = pub.get("prompt")
         users = [u for u in (user_of(row, int(s)) for s in row.waiting) if u is not None]
         remind = [u for u in pub.pop("remind", []) if u in users]

@@ -64,7 +64,7 @@ from sqlmodel import SQLModel, select
 from bot.games import all_rules
 from bot.store import GameSession, Store
 from cogs.common.publisher import EARLY_PANEL
-from tests.bench import bench_apply, request_waits
+from tests.bench import bench_apply, request_waits, stuck
 from tests.bench.bot_process import spawn
 from tests.bench.play import USUAL_TABLES, Table
 from tests.fakediscord import FakeDiscord, Interaction
@@ -160,8 +160,10 @@ class Channel:
     def __init__(
         self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int,
         *, patience: float = 30.0, hand_after: float = 5.0, wait_for_redraw: bool = False,
+        diagnose: Store | None = None,
     ) -> None:
         self.fake, self.room, self.table, self.users = fake, room, table, users
+        self.diagnose = diagnose  # with `--diagnose`: where to read a stuck table's saved game
         self.rng = random.Random(seed)
         self.session_id = 0
         self.patience, self.hand_after, self.wait_for_redraw = patience, hand_after, wait_for_redraw
@@ -326,6 +328,8 @@ class Channel:
         for n in range(moves):
             if not await self.move():
                 self.out["stuck"].append(None)  # type: ignore[arg-type]
+                if self.diagnose is not None:
+                    await stuck.report(self.diagnose, self)
                 if os.environ.get("BENCH_DEBUG"):
                     print(self.table.game, "stuck after:", [ix.text[:150] for ix in self.out["action"][-3:]])
                 break
@@ -485,6 +489,7 @@ async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int], set[int
 async def main(
     channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False, paced: bool = True,
     patience: float = 30.0, hand_after: float = 5.0, apply_games: int = 5, wait_for_redraw: bool = False,
+    diagnose: bool = False,
 ) -> None:
     logging.basicConfig(level=logging.WARNING)
     fake = FakeDiscord()
@@ -508,6 +513,7 @@ async def main(
             await conn.run_sync(SQLModel.metadata.drop_all)
             await conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
         await store.close()
+    reader = Store(url) if diagnose else None  # reads a stuck table's saved game (`tests/bench/stuck.py`)
     # The bot runs in its own process, as in production; this process is Discord and the players.
     proc = await spawn(
         fake.base_url, url, fake.token,
@@ -517,7 +523,7 @@ async def main(
     players = [
         Channel(
             fake, rooms[i], tables[i], people[i], seed=i, patience=patience, hand_after=hand_after,
-            wait_for_redraw=wait_for_redraw,
+            wait_for_redraw=wait_for_redraw, diagnose=reader,
         )
         for i in range(channels)
     ]
@@ -563,6 +569,8 @@ async def main(
             proc.terminate()
         await proc.wait()
         await fake.stop()
+        if reader is not None:
+            await reader.close()
     out: dict[str, list[Interaction]] = defaultdict(list)
     for p in players:
         for kind, ixs in p.out.items():
@@ -683,9 +691,11 @@ if __name__ == "__main__":
     parser.add_argument("--hand-after", type=float, default=5.0, help="seconds with nothing to click before pressing My hand")
     parser.add_argument("--wait-for-redraw", action="store_true",
                         help="a player does not click a panel again until the bot has redrawn it")
+    parser.add_argument("--diagnose", action="store_true",
+                        help="print each stuck table's saved game beside what its players saw (tests/bench/stuck.py)")
     parser.add_argument("--apply-games", type=int, default=5, help="games per game for the apply figures (0: skip)")
     args = parser.parse_args()
     asyncio.run(main(
         args.channels, args.moves, args.rounds, not args.no_rate_limits, args.pictures, not args.no_pacing,
-        args.patience, args.hand_after, args.apply_games, args.wait_for_redraw,
+        args.patience, args.hand_after, args.apply_games, args.wait_for_redraw, args.diagnose,
     ))

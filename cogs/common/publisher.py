@@ -579,9 +579,11 @@ class DiscordPublisher:
                 # player's command's answer, which holds no game controls and is no prompt.
                 answer = message.type is not discord.MessageType.default
                 prompt = not message.embeds and "([table](" in message.content
-                if prompt and newest_prompt and pub.get("prompt"):
-                    # The players last saw this prompt, not the recorded one: whoever it left out
-                    # and the game waits on now must be mentioned again (see `_update_prompt`).
+                if prompt and newest_prompt and pub.get("prompt") and message.id > pub["prompt"][1]:
+                    # Posted after the recorded one: the players last saw this prompt, not the
+                    # recorded one, so whoever it left out and the game waits on now must be
+                    # mentioned again (see `_update_prompt`). An older one (a duplicate left
+                    # behind) says nothing of what they saw last.
                     pub["prompt"][2] = _prompt_names(message.content)
                     newest_prompt = False
                 ours = (
@@ -798,8 +800,13 @@ class DiscordPublisher:
         async with self._lock(("table", session_id)):
             reposted = await self._update_table(row, pub)
         async with self._lock(("prompt", session_id)):
-            # Read anew: an early prompt (`_early_prompt`) may name newer players than `row` does.
-            await self._update_prompt(await self.bot.service.store.get(session_id) or row, pub, reposted)
+            fresh = await self.bot.service.store.get(session_id)
+            if fresh is None or fresh.version == row.version:
+                await self._update_prompt(row, pub, reposted)
+            # Else a newer move was saved meanwhile, whose prompt an early prompt may have posted
+            # already (`_early_prompt`): the channel's next redraw, asked for with it, draws it.
+            # (Not drawn from `fresh` here: a lobby's redraw that read the lobby must not post a
+            # prompt while the Start's answer posts its own.)
         if row.status not in ACTIVE and row.state is not None and not pub.get("result"):
             await self._post_result(row, pub)
             for where in pub.pop("notices", []):

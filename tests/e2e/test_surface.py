@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cogs.common.components import custom_id
-from tests.e2e.harness import private, running_bot, settle
+from tests.e2e.harness import highcard_lobby, private, running_bot, settle
 from tests.e2e.surface import Surface, live_table
 from tests.e2e.test_platform import start_two_player_game
 from tests.e2e.test_refusals import forged, refused_plainly
@@ -113,6 +113,42 @@ async def test_a_waiting_player_left_out_by_a_dead_process_prompt_is_mentioned_a
         [prompt] = watch.prompts()
         assert f"<@{w.alice.id}>" in prompt.content and f"<@{w.bob.id}>" not in prompt.content
         assert pings_since(fake, start, w.alice) == 1
+
+
+async def test_an_older_prompt_left_behind_does_not_stand_for_what_players_saw_last(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A stray prompt older than the recorded one (a duplicate a dead process left) is deleted on
+    restart, but what the players saw last is the newer, recorded prompt: a player the stray one
+    named, and the game now waits on, is mentioned. (Taking the stray prompt's names left the
+    player out: found by the chaos run.)"""
+    fake, w = fake_discord, fake_discord.world
+    async with running_bot(fake, tmp_path) as bot:
+        lobby = await highcard_lobby(fake, bot)
+        await (await fake.click(w.carol, lobby, fake.find_button(lobby, label="Join"))).done()
+        await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
+        await settle(bot)
+        row = await bot.service.session_in(w.table.id)
+        users = {u.id: u for u in (w.alice, w.bob, w.carol)}
+        first = row.seats.index(row.seats[int(next(iter(row.waiting)))])
+        one, two, three = (users[row.seats[(first + k) % 3]] for k in range(3))
+        # A stray prompt naming the third player, never recorded...
+        link = bot.publisher.table_link(row)
+        await bot.get_partial_messageable(w.table.id).send(f"<@{three.id}>: it's your move. ([table]({link}))")
+        # ...then the turn passes to the second player: their prompt is posted and recorded.
+        await (await fake.click(one, fake.dm_messages(one)[-1], fake.find_button(fake.dm_messages(one)[-1], label="Reveal"))).done()
+        await settle(bot)
+        # The process dies while the turn passes to the third player.
+        kill_publisher(bot)
+        await (await fake.click(two, fake.dm_messages(two)[-1], fake.find_button(fake.dm_messages(two)[-1], label="Reveal"))).done()
+
+    start = len(fake.requests)
+    async with running_bot(fake, tmp_path, sync=False) as bot:
+        watch = Surface(fake, bot, w.table)
+        await watch.check()
+        [prompt] = watch.prompts()
+        assert f"<@{three.id}>" in prompt.content
+        assert pings_since(fake, start, three) == 1
 
 
 async def test_a_player_who_does_not_answer_is_reminded_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:

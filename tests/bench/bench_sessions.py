@@ -1,7 +1,7 @@
 """Load benchmark: the real bot against the fake Discord, N channels playing the five games at once.
 
     .venv/bin/python -m tests.bench.bench_sessions [--channels 1000] [--moves 12] [--rounds 3] [--pictures]
-        [--patience 30] [--hand-after 5] [--wait-for-redraw] [--apply-games 5]
+        [--patience 30] [--hand-after 15] [--no-wait-for-redraw] [--diagnose] [--apply-games 5]
     DATABASE_URL=postgresql+asyncpg://... .venv/bin/python -m tests.bench.bench_sessions ...
 
 Channel i plays USUAL_TABLES[i % 5] (Apocrypha guided with 3 saints, Apollyon 4, Catharsis 3,
@@ -14,7 +14,12 @@ and someone sends `/ping`, `--rounds` times in all. Discord's rate limits are on
 compare the two runs' action p99 ratio to /ping. `--no-pacing` turns off the bot's own pacing of
 redraws to Discord's buckets (`PACE_REDRAWS`, on in production), to compare. A player with
 nothing to click for `--hand-after` seconds presses the table's "My hand"; after `--patience`
-seconds with nothing on offer the channel is counted as stuck.
+seconds with nothing on offer the channel is counted as stuck (`--diagnose` prints what each
+stuck table's saved game waited for, beside what its players saw: tests/bench/stuck.py). A
+player waits for a panel they clicked to be redrawn before clicking it again, and presses "My
+hand" at once when a new prompt names them; `--no-wait-for-redraw` (the only player until
+2026-11-24, with `--hand-after 5`) clicks again at once while a busy bot's answer was a deferred
+update, so most of its moves are refused double clicks.
 
 Prints p50/p99 latency from INTERACTION_CREATE to the bot's first answer for session actions,
 /check and /ping (same run, same event loop), and the ratio of action p99 to ping p99. The
@@ -149,17 +154,17 @@ class Channel:
     Players wait for a move on offer as people do: after `hand_after` seconds with nothing to
     click (their DM panel has not come yet, or shows an old moment), the players the table waits
     on press its "My hand" button (an ephemeral panel, answered inside the interaction); after
-    `patience` seconds with nothing on offer they give up (the channel counts as stuck). By
-    default a player may click a panel again at once while a busy bot's answer to their last
-    click was a deferred update: most of the "moves" are then refused double clicks (2,929 of
-    12,836 saved at 1,000 channels). With `wait_for_redraw` (`--wait-for-redraw`) a panel someone
-    clicked is not clicked again until the bot has redrawn it, as a person waits for their click
-    to show, and the players a new prompt names press "My hand" at once, as a person does when
-    told "it's your turn: see your hand" (docs/performance.md, 2026-11-24)."""
+    `patience` seconds with nothing on offer they give up (the channel counts as stuck). With
+    `wait_for_redraw` (the default) a panel someone clicked is not clicked again until the bot has
+    redrawn it, as a person waits for their click to show, and the players a new prompt names
+    press "My hand" at once, as a person does when told "it's your turn: see your hand". Without
+    it (`--no-wait-for-redraw`) a player may click a panel again at once while a busy bot's answer
+    to their last click was a deferred update: most of the "moves" are then refused double clicks
+    (2,929 of 12,836 saved at 1,000 channels; docs/performance.md, 2026-11-24)."""
 
     def __init__(
         self, fake: FakeDiscord, room: FakeChannel, table: Table, users: list[FakeUser], seed: int,
-        *, patience: float = 30.0, hand_after: float = 5.0, wait_for_redraw: bool = False,
+        *, patience: float = 30.0, hand_after: float = 15.0, wait_for_redraw: bool = True,
         diagnose: Store | None = None,
     ) -> None:
         self.fake, self.room, self.table, self.users = fake, room, table, users
@@ -488,7 +493,7 @@ async def saved_games(url: str) -> tuple[dict[str, int], dict[str, int], set[int
 
 async def main(
     channels: int, moves: int, rounds: int, rate_limits: bool, pictures: bool = False, paced: bool = True,
-    patience: float = 30.0, hand_after: float = 5.0, apply_games: int = 5, wait_for_redraw: bool = False,
+    patience: float = 30.0, hand_after: float = 15.0, apply_games: int = 5, wait_for_redraw: bool = True,
     diagnose: bool = False,
 ) -> None:
     logging.basicConfig(level=logging.WARNING)
@@ -688,9 +693,10 @@ if __name__ == "__main__":
     parser.add_argument("--pictures", action="store_true", help="the bot draws table and hand pictures")
     parser.add_argument("--no-pacing", action="store_true", help="the bot's redraws do not wait for rate limits")
     parser.add_argument("--patience", type=float, default=30.0, help="seconds a player waits for a move on offer before giving up")
-    parser.add_argument("--hand-after", type=float, default=5.0, help="seconds with nothing to click before pressing My hand")
-    parser.add_argument("--wait-for-redraw", action="store_true",
-                        help="a player does not click a panel again until the bot has redrawn it")
+    parser.add_argument("--hand-after", type=float, default=15.0, help="seconds with nothing to click before pressing My hand")
+    parser.add_argument("--wait-for-redraw", action=argparse.BooleanOptionalAction, default=True,
+                        help="a player does not click a panel again until the bot has redrawn it (default; "
+                        "--no-wait-for-redraw: the double-clicking player of the figures before 2026-11-24)")
     parser.add_argument("--diagnose", action="store_true",
                         help="print each stuck table's saved game beside what its players saw (tests/bench/stuck.py)")
     parser.add_argument("--apply-games", type=int, default=5, help="games per game for the apply figures (0: skip)")

@@ -182,6 +182,9 @@ class Channel:
         # With `wait_for_redraw`: message id -> its version (how many times it had been edited)
         # when it was last clicked; not on offer again until the bot has redrawn it.
         self.clicked: dict[int, int] = {}
+        # Each click on a game control: (the message, its version then, when it was sent), to tell
+        # when the click's result showed on it (`shown_after`).
+        self.clicks: list[tuple[FakeMessage, int, float]] = []
 
     def plan_pings(self, moves: int, rounds: int, seed: int) -> None:
         """Pick the `rounds` session actions (of the lobby's and the moves') that a /ping goes
@@ -309,6 +312,7 @@ class Channel:
         user, message, comp = self.rng.choice(offers)
         if self.wait_for_redraw:
             self.clicked[message.id] = len(message.history)
+        self.clicks.append((message, len(message.history), time.time()))
         if os.environ.get("BENCH_DEBUG"):
             print(self.table.game, user.name, comp.get("custom_id"), [o.get("value") for o in comp.get("options", [])][:5])  # type: ignore[union-attr]
         try:
@@ -377,6 +381,21 @@ def form_answers(modal: dict[str, object], rng: random.Random) -> dict[str, str]
         elif ("text" in lowered or "what it does" in lowered) and own:
             answers[key] = "The ink runs whenever someone lies nearby."
     return answers
+
+
+def shown_after(clicks: list[tuple[FakeMessage, int, float]]) -> tuple[list[float], int]:
+    """Seconds from each click to the next version of the message clicked (its result shown there:
+    the clicked panel redrawn, by the answer or after a deferral), and how many clicks never saw
+    one. What a player waits for, where the first answer's latency counts only the deferral."""
+    waits, never = [], 0
+    for message, version, sent in clicks:
+        versions = [*message.history, message.snapshot()]
+        edited = versions[version + 1]["edited"] if version + 1 < len(versions) else None
+        if edited is None or message.deleted:  # a table posted anew elsewhere shows it there: not counted
+            never += edited is None and not message.deleted
+            continue
+        waits.append(max(0.0, dt.datetime.fromisoformat(edited).timestamp() - sent))
+    return waits, never
 
 
 def shown_at(message: FakeMessage) -> int | None:
@@ -605,6 +624,10 @@ async def main(
           f"actions (target <= 1.5); {pct(act, 0.99) / pct(ping, 0.99):.2f} against the pings after moves")
     print(paired_line([pair for p in players for pair in p.pairs]))
     print(f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}")
+    shown, unshown = shown_after([c for p in players for c in p.clicks])
+    print(f"from a click to its result shown on the clicked message (n={len(shown)}): p50 {pct(shown, 0.5):.0f} ms, "
+          f"p99 {pct(shown, 0.99):.0f} ms, max {pct(shown, 1.0):.0f} ms; never redrawn {unshown} (a message deleted, "
+          f"a table posted anew, is not counted)")
     print(f"failed interactions: {len(failed)} (target 0); channels left with no move on offer: {stuck}; "
           f"fake-Discord violations: {len(fake.violations)}")
     answers = defaultdict(int)
@@ -625,7 +648,9 @@ async def main(
     tables = [p.table_after for p in players if p.table_after is not None]
     print(f"  the table (the Start's answer, which the bot draws once the Start's work is done): p50 {pct(tables, 0.5) / 1000:.1f} s, "
           f"p99 {pct(tables, 0.99) / 1000:.1f} s after the Start")
-    print(f"  shown early in the channel (the DM panel would have been late): {len(early)} players, "
+    # Since 2026-11-24 (stop 19) a turn told early (`publisher._tell_early`) also shows a panel so:
+    # these are panels, not players.
+    print(f"  panels shown early in the channel (the DM panel would have been late): {len(early)}, "
           f"p50 {pct(early, 0.5) / 1000:.1f} s, p99 {pct(early, 0.99) / 1000:.1f} s after the Start")
     budget = sum(n for kind, (n, _) in kinds.items() if kind not in ("callback", "follow-up/edit"))
     print(f"REST requests: {rest_requests}, {rest_requests / max(len(out['action']), 1):.2f} per session action, "

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import os
 import random
@@ -491,6 +492,24 @@ def summary(f: Figures) -> str:
     return "\n".join(lines)
 
 
+async def watchdog(chaos: Chaos, *, every: float = 30.0, stalled: float = 180.0) -> None:
+    """A run by hand takes many minutes: print what it is doing every `every` seconds, and where
+    every task waits when one phase has lasted `stalled` seconds (a hung run says where it hangs)."""
+    phase, since = chaos.phase, time.perf_counter()
+    while True:
+        await asyncio.sleep(every)
+        now = time.perf_counter()
+        if chaos.phase != phase:
+            phase, since = chaos.phase, now
+        print(f"[chaos] {chaos.figures.kills} kills; {phase} for {now - since:.0f} s", flush=True)
+        if now - since >= stalled:
+            out = io.StringIO()
+            for task in asyncio.all_tasks():
+                task.print_stack(limit=6, file=out)
+            print(f"[chaos] {phase} has lasted {now - since:.0f} s; the tasks:\n{out.getvalue()}", flush=True)
+            since = now  # the next dump after as long again
+
+
 async def main(kills: int, channels: int, seed: int, finish: bool) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="chaos-"))
     url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{workdir}/chaos.db"
@@ -498,7 +517,11 @@ async def main(kills: int, channels: int, seed: int, finish: bool) -> None:
         await empty_database(url)
     chaos = Chaos(workdir, url, channels, seed, settle_seconds=30)
     started = time.perf_counter()
-    figures = await chaos.run(kills, play_seconds=(0.3, 3.0), finish=finish)
+    watch = asyncio.create_task(watchdog(chaos))
+    try:
+        figures = await chaos.run(kills, play_seconds=(0.3, 3.0), finish=finish)
+    finally:
+        watch.cancel()
     print(f"backend: {url.split('://')[0]}; channels: {channels}; seed: {seed}; {time.perf_counter() - started:.0f} s; bot log: {workdir}/bot.log")
     print(summary(figures))
     counts: dict[str, int] = defaultdict(int)

@@ -145,6 +145,7 @@ class Pacer:
         # waited as long again as its open).
         self._going: deque[tuple[asyncio.Future[float | None], int]] = deque()
         self._holder: asyncio.Future[float | None] | None = None
+        self._holding = 0  # the requests the holder of the turn waits to make
         self._named: dict[Hashable, _Place] = {}  # redraws waiting in `ready` under a name (`promote`)
         self.stats: PacerStats | None = None  # kept when set (the load benchmark)
         self._flying: list[float] = []  # when each request let go and not yet answered was counted
@@ -306,16 +307,20 @@ class Pacer:
                     turn.set_result(self._count_global(count))
                     continue
                 turn.set_result(None)
-                self._holder = turn
+                self._holder, self._holding = turn, count
                 return
 
     def backlog(self, *, urgent: bool = True, queued: int = 0) -> float:
-        """Seconds a request asking now would wait for the global budget, by the line ahead of it
-        (and `queued` more redraws ahead of it that have not come to the pacer yet)."""
+        """Seconds a request asking now would wait for the global budget, by the requests the line
+        ahead of it asks for (and `queued` more requests, of redraws not at the pacer yet). Counted
+        in requests, not waiters: a table posted anew asks for four (until 2026-11-25 each waiter
+        counted one, and a wait of over 30 s read as under 3 s: no early prompt was sent)."""
         bucket = self._global_bucket
         if bucket is None:
             return 0.0
-        ahead = len(self._going) + len(self._queue) + (0 if urgent else len(self._later)) + queued
+        lines = (self._going, self._queue) + (() if urgent else (self._later,))
+        held = self._holding if self._holder is not None else 0  # out of the lines, waiting for room
+        ahead = held + sum(count for line in lines for turn, count in line if not turn.done()) + queued
         return ahead * bucket.per / bucket.requests
 
     def waiting(self) -> tuple[int, int]:

@@ -62,6 +62,9 @@ HEARD_FOR = 14 * 60.0
 PANEL_LATE = 3.0
 # Early panels sent at once (`_early`): a burst of them took the HTTP connections (429s at load 9).
 EARLY_AT_ONCE = 8
+# What a redraw waiting as a key is counted as in `_backlog` (a table posted anew asks for four
+# requests, a first DM panel two, a panel's edit one).
+REQUESTS_PER_REDRAW = 2
 EARLY_PANEL = "Your panel, only for you: the bot is busy, so its copy in your direct messages comes a little later."
 # Redraws of tables and DM panels running at once (`RedrawQueue`); the rest wait as keys. Enough to
 # keep the pacer's global budget (40 requests a second) busy while each redraw reads, draws, waits
@@ -414,9 +417,10 @@ class DiscordPublisher:
 
     def _backlog(self, urgent: bool) -> float:
         """Seconds a redraw asked for now would wait for the global budget: the redraws in line
-        ahead of it as keys, and those already waiting in the pacer."""
+        ahead of it as keys (REQUESTS_PER_REDRAW each), and those already waiting in the pacer."""
         keys_urgent, keys_rest = self._redraws.waiting()
-        return self.pacer.backlog(urgent=urgent, queued=keys_urgent + (0 if urgent else keys_rest))
+        keys = keys_urgent + (0 if urgent else keys_rest)
+        return self.pacer.backlog(urgent=urgent, queued=keys * REQUESTS_PER_REDRAW)
 
     def panel_late(self, row: GameSession, user_id: int) -> bool:
         """Whether the user's DM panel, asked for now, would wait longer than PANEL_LATE for the

@@ -398,6 +398,15 @@ def shown_after(clicks: list[tuple[FakeMessage, int, float]]) -> tuple[list[floa
     return waits, never
 
 
+def clicked_where(message: FakeMessage) -> str:
+    if message.ephemeral:
+        return "private panel in the channel"  # the early panel, My hand's, a choice's next step
+    return "table" if message.channel_id in _GUILD_CHANNELS else "DM panel"
+
+
+_GUILD_CHANNELS: set[int] = set()  # the benchmark's table channels (filled by `main`)
+
+
 def shown_at(message: FakeMessage) -> int | None:
     """When the message first showed an embed (a panel), in ms since the epoch; None if it never did.
     Read from every version, not only the last: a panel a player clicked is shrunk to one line ("✓
@@ -527,6 +536,7 @@ async def main(
     people = [[fake.add_user(name=f"p{i}-{k}") for k in range(t.players + len(t.roles))] for i, t in enumerate(tables)]
     guild = fake.add_guild("Bench", members=[u for group in people for u in group])
     rooms = [fake.add_channel(guild, f"table-{i}") for i in range(channels)]
+    _GUILD_CHANNELS.update(room.id for room in rooms)
     await fake.start()
     tmp = Path(tempfile.mkdtemp())
     url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{tmp}/bench.db"
@@ -624,10 +634,11 @@ async def main(
           f"actions (target <= 1.5); {pct(act, 0.99) / pct(ping, 0.99):.2f} against the pings after moves")
     print(paired_line([pair for p in players for pair in p.pairs]))
     print(f"interactions per second: {len(every) / elapsed:.0f}; session actions per second: {len(out['action']) / elapsed:.0f}")
-    shown, unshown = shown_after([c for p in players for c in p.clicks])
-    print(f"from a click to its result shown on the clicked message (n={len(shown)}): p50 {pct(shown, 0.5):.0f} ms, "
-          f"p99 {pct(shown, 0.99):.0f} ms, max {pct(shown, 1.0):.0f} ms; never redrawn {unshown} (a message deleted, "
-          f"a table posted anew, is not counted)")
+    print("from a click to its result shown on the clicked message (a message deleted, a table posted anew, is not counted):")
+    for where in ("private panel in the channel", "DM panel", "table"):
+        shown, unshown = shown_after([c for p in players for c in p.clicks if clicked_where(c[0]) == where])
+        print(f"  {where:>28} (n={len(shown)}): p50 {pct(shown, 0.5):.0f} ms, p99 {pct(shown, 0.99):.0f} ms, "
+              f"max {pct(shown, 1.0):.0f} ms; never redrawn {unshown}")
     print(f"failed interactions: {len(failed)} (target 0); channels left with no move on offer: {stuck}; "
           f"fake-Discord violations: {len(fake.violations)}")
     answers = defaultdict(int)

@@ -229,6 +229,26 @@ async def test_urgent_waiters_for_the_global_budget_go_before_the_rest_that_came
         assert times[i + 2] - times[i] >= 1.0 - 1e-6
 
 
+async def test_the_backlog_counts_the_requests_in_line_not_the_waiters() -> None:
+    """Two tables posted anew (four requests each) waiting for a budget of 2 a second hold the line
+    for 4 s, not 1 s; the rest's line counts only for a request that is not urgent."""
+    clock = FakeClock()
+    pacer = Pacer(clock=clock, sleep=clock.sleep, slack=0, buckets={}, global_bucket=Bucket(2, 1.0))
+    first = asyncio.create_task(pacer.ready("busy", {"send": 2}))  # takes the budget's whole second
+    await asyncio.sleep(0)
+    waiters = [asyncio.create_task(pacer.ready(f"table-{n}", {"send": 2, "delete": 2})) for n in range(2)]
+    later = asyncio.create_task(pacer.ready("lobby", {"edit": 1}, urgent=False))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert first.done() and pacer.waiting() == (1, 1)  # table-0 holds the turn, table-1 is in line
+    assert pacer.backlog() == 4.0  # 8 requests at 2 a second
+    assert pacer.backlog(queued=2) == 5.0
+    assert pacer.backlog(urgent=False) == 4.5
+    for task in (*waiters, later):
+        task.cancel()
+    await asyncio.gather(*waiters, later, return_exceptions=True)
+
+
 async def test_redraws_of_a_busy_table_are_coalesced_within_the_channel_bucket_and_show_the_newest_state() -> None:
     clock = FakeClock()
     no_rows = SimpleNamespace(peek=lambda _sid: None)  # no row cached: every redraw counts as urgent

@@ -94,8 +94,11 @@ def build_clock(t: Table, m: Mission, players: int, missing: list[str]) -> list[
     count = m.candle_base + m.candles * players if m.clock == "candle_per_saint" else m.clock_omens
     count = max(1, count + pencil.clock_change(t, m))
     clock: list[str] = []
-    if build.deal(t, "omen", count, clock):
+    short = build.deal(t, "omen", count, clock)
+    if short:
         missing.append(f"the clock holds {plural(len(clock), 'omen')} instead of {count}")
+        assert t.pub.coop is not None
+        t.pub.coop.clock_short = short
     rung = archetypes.bell(m, players) if m.clock == "tolling_bell" else []
     clock += [archetype_instance(t, cid) for cid in rung]
     t.state.rng.shuffle(clock)

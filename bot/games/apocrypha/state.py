@@ -197,6 +197,9 @@ class Coop(BaseModel):
     may_seal: bool = False  # a win lets the active saint go to Sanctify and attempt a seal
     sanctify: Sanctify | None = None
     cornered: bool = False  # the master could not escape and was sacrificed
+    # House rule 37: omens the clock is still short of the length the mission asked for, which the
+    # omens turned over from it may make up when it runs out.
+    clock_short: int = 0
 
 
 class Between(BaseModel):
@@ -279,6 +282,9 @@ class Secret(Part):
     # not reach the saints through the confrontation.
     origins: dict[str, str] = {}
     guide_mission: Mission | None = None  # the guide's own mission, kept from the saints
+    # House rule 37: the omens drawn from a short co-op clock (secret: which of a saint's omens came
+    # from the clock is not on the cards).
+    clock_turned: list[str] = []
 
 
 class Hand(Part):

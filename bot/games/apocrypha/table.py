@@ -406,6 +406,8 @@ class Table:
         kind = self.kind(uid)
         if kind == "omen":
             self.hand(seat).append(uid)
+            if self.pub.coop is not None and self.pub.coop.clock_short > 0:
+                self.sec.clock_turned.append(uid)  # House rule 37 may bring it back
             self.tell(seat, "clock", f"From the clock you draw {self.name(uid)}.")
             self.say("clock", f"{seat_ref(seat)} draws from the clock ({len(self.sec.clock)} left).")
         elif kind == "archetype":

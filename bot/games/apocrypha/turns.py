@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.engine.text import plural
-from bot.games.apocrypha import checks, coop, golden, investigate, sanctify
+from bot.games.apocrypha import build, checks, coop, golden, investigate, sanctify
 from bot.games.apocrypha.cards import COST_HIERARCHY, Gift, Omen, Power
 from bot.games.apocrypha.commands import Play
 from bot.games.apocrypha.state import TURN_STEPS
@@ -242,8 +242,9 @@ def start_turn(t: Table, seat: int, draw: bool) -> None:
     if t.view(seat).nexus is None and pub.nexuses:
         t.say("turn", f"{seat_ref(seat)} is not at a nexus and must move there in Transfer.")
     if draw:
+        build.stretch_clock(t)
         uid = t.clock_draw(seat)
-        if uid is None:
+        if uid is None and not build.tick_short_clock(t, seat):
             time_out(t)
             return
     checks.run_mandatory(t, "start", seat)

@@ -23,6 +23,7 @@ from bot.games.apocrypha.rules import Apocrypha, Options
 from bot.games.apocrypha.saints import new_record
 from bot.games.apocrypha.state import card_id
 from bot.games.apocrypha.table import Table, all_zones
+from bot.games.apocrypha.turns import start_turn
 
 pytestmark = pytest.mark.skipif(not (data_dir() / "apocrypha").is_dir(), reason="no card data yet")
 
@@ -139,3 +140,97 @@ def test_the_guides_additions_to_the_clock_and_nexuses_come_from_the_box(real):
     add_delay(t, left + 5)
     assert len(t.sec.clock) == left
     assert over_the_box(real, t.state) == []
+
+
+
+def two_places(state) -> list[str]:  # noqa: ANN001 - ApocryphaState
+    """Every card instance found in more than one place at once."""
+    seen = Counter(uid for _, uid in all_zones(state))
+    return sorted(uid for uid, n in seen.items() if n > 1)
+
+
+def run_out_the_clock(real, spend):  # noqa: ANN001
+    """Six saints on The Long Thaw (a clock of about 20 omens where 52 are asked): each turn's saint
+    draws from the clock and `spend(t, seat, uid)` does something with the omen, until a turn
+    starts with nothing left to draw. Returns the table and how many turns drew or counted off
+    the clock; no card is ever in two places or over the box's copies on the way."""
+    book = real.book
+    state = real.setup(Options(mode="coop", mission="the_long_thaw", saints=choir(book, 6, 3, False)), 6, 3, {}).state
+    t = Table(state, book)
+    seat = state.public.active
+    turns = 1  # setup's first turn drew the first clock card
+    while True:
+        assert two_places(t.state) == [] and over_the_box(real, t.state) == []
+        hand = t.hand(seat)
+        if hand and t.kind(hand[-1]) == "omen":
+            spend(t, seat, hand[-1])
+        seat = t.left_of(seat)
+        start_turn(t, seat, draw=True)
+        if t.events[-1].kind == "mission_end" or t.pub.pending:
+            return t, turns
+        turns += 1
+
+
+def discard_or_sacrifice(t: Table, seat: int, uid: str) -> None:
+    """Played omens go to the discard pile, every third one is sacrificed, every fifth kept."""
+    if t.pub.turn % 5 == 0:
+        return
+    t.take_from_hand(seat, uid)
+    t.put(seat, uid, "sacrifice" if t.pub.turn % 3 == 0 else "discard")
+
+
+def test_a_short_clock_gives_the_choir_the_turns_the_mission_asks_for(real):
+    """House rule 37: the omens turned over from the clock are shuffled back when it runs out, so
+    the clock lasts 16 + 6 a saint turns although the box had only about 20 omens for it; the table is
+    told, without a card's name."""
+    t, turns = run_out_the_clock(real, discard_or_sacrifice)
+    assert turns == 16 + 6 * 6
+    assert t.pub.coop is not None and t.pub.coop.clock_short == 0
+    told = [e.text for e in t.events if e.kind == "clock" and e.audience == Audience.PUBLIC]
+    stretched = [s for s in told if "back into a new clock" in s]
+    assert stretched and "discard pile" in stretched[0] and "from the box" in stretched[0]
+    names = {card.name for card in real.book.omens.values()}
+    assert not any(name in s for s in told for name in names)
+
+
+def test_a_stretched_clock_takes_no_card_still_in_play(real):
+    """Omens kept in hand stay there: with every omen kept, the turns beyond the clock's omens are
+    counted off without a card, and the clock still runs to the asked length."""
+    t, turns = run_out_the_clock(real, lambda t, seat, uid: None)
+    assert turns == 16 + 6 * 6
+    told = [e.text for e in t.events if e.kind == "clock"]
+    assert not any("back into a new clock" in s for s in told)
+    drawn = 1 + sum("draws from the clock" in s for s in told)  # setup's draw is not in t.events
+    assert drawn < 22 and sum("without a clock card" in s for s in told) == 52 - drawn
+
+
+def test_a_stretched_clock_running_out_ends_the_mission_in_a_time_out(real):
+    """Once the stretched clock has given every turn asked and is empty, the next turn times out and
+    the choir loses, as the rulebook says of drawing from an empty clock."""
+    t, turns = run_out_the_clock(real, discard_or_sacrifice)
+    text = [e.text for e in t.events if e.audience == Audience.PUBLIC]
+    assert turns == 16 + 6 * 6 and any("back into a new clock" in s for s in text)
+    assert text.count("The clock is empty: the choir has timed out.") == 1
+    assert [p.kind for p in t.pub.pending] == ["death"]
+
+
+def test_no_card_is_in_two_places_at_any_moment_of_a_played_mission(real):
+    """The co-op policy plays six saints through The Long Thaw, whose clock is stretched; after
+    every command no card is in two places and none is over the box's copies."""
+    from bot.sim.games import adapter as get_adapter
+
+    book = real.book
+    ad = get_adapter("apocrypha")
+    policy = ad.all_policies()["coop"]
+    for seed in (1, 3):
+        rng = Rng.from_seed(seed)
+        options = Options(mode="coop", mission="the_long_thaw", saints=choir(book, 6, seed, False))
+        state = real.setup(options, 6, seed, {}).state
+        stretched = False
+        while real.result(state) is None:
+            seat = ad.next_seat(real, state, real.waiting_for(state))
+            out = real.apply(state, seat, policy(state, seat, real.legal_actions(state, seat), rng))
+            state = out.state
+            stretched |= any("back into a new clock" in e.text for e in out.events)
+            assert two_places(state) == [] and over_the_box(real, state) == [], seed
+        assert stretched, seed

@@ -829,6 +829,7 @@ def test_the_sack_lets_go_at_mission_end(real):
     (hold,) = game.pub.holds
     assert hold.card in game.pub.saints[seat].halo.values()
     game.state.secret.clock = []
+    game.pub.coop.clock_short = 0  # run out for good: House rule 37 would stretch a short clock
     game.t.sync()
     events = game.do(seat, EndTurn())
     pub = game.pub

@@ -126,6 +126,20 @@ async def highcard_lobby(fake: FakeDiscord, bot: TabletopBot) -> Any:
     return lobby
 
 
+async def highcard_three(fake: FakeDiscord, bot: TabletopBot) -> list[Any]:
+    """Alice, Bob (by command) and Carol (by the lobby's button) start a High Card game: the three
+    players in turn order, the one the game waits on first."""
+    w = fake.world
+    lobby = await highcard_lobby(fake, bot)
+    await (await fake.click(w.carol, lobby, fake.find_button(lobby, label="Join"))).done()
+    await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
+    await settle(bot)
+    row = await bot.service.session_in(w.table.id)
+    users = {u.id: u for u in (w.alice, w.bob, w.carol)}
+    first = row.seats.index(row.seats[int(next(iter(row.waiting)))])
+    return [users[row.seats[(first + k) % 3]] for k in range(3)]
+
+
 def guests(fake: FakeDiscord, *names: str) -> list[Any]:
     """New users who are members of the test guild (more players than the world's three)."""
     users = [fake.add_user(name=name) for name in names]

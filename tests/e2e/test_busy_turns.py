@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cogs.common import publisher as publishing
-from tests.e2e.harness import highcard_lobby, running_bot, settle
+from tests.e2e.harness import highcard_lobby, highcard_three, running_bot, settle
 from tests.e2e.surface import Surface
 from tests.e2e.test_early_panels import early_panels
 from tests.fakediscord import FakeDiscord
@@ -30,26 +30,13 @@ def mentions_since(fake: FakeDiscord, start: int, user: Any, *, path: str = "") 
     return count
 
 
-async def start_busy_game(fake: FakeDiscord, bot: Any) -> tuple[Any, Any]:
-    """A three-player High Card game started in a busy moment: (who plays first, who comes next)."""
-    w = fake.world
-    lobby = await highcard_lobby(fake, bot)
-    await (await fake.click(w.carol, lobby, fake.find_button(lobby, label="Join"))).done()
-    await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
-    await settle(bot)
-    row = await bot.service.session_in(w.table.id)
-    players = {u.id: u for u in (w.alice, w.bob, w.carol)}
-    first = players[row.seats[int(next(iter(row.waiting)))]]
-    return first, players[row.seats[(row.seats.index(first.id) + 1) % 3]]
-
-
 async def test_a_busy_turn_is_told_at_once_through_follow_ups(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(publishing, "PANEL_LATE", -1.0)  # the budget's line is "long" whatever it holds
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        first, after = await start_busy_game(fake, bot)
+        first, after, _ = await highcard_three(fake, bot)  # started in a busy moment
         # Everyone asks something of the bot in the channel (a click or command is "heard").
         await (await fake.slash(after, w.table, "ping")).done()
         [clicked] = early_panels(fake, first)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cogs.common.components import custom_id
-from tests.e2e.harness import highcard_lobby, private, running_bot, settle
+from tests.e2e.harness import highcard_three, private, running_bot, settle
 from tests.e2e.surface import Surface, live_table
 from tests.e2e.test_platform import start_two_player_game
 from tests.e2e.test_refusals import forged, refused_plainly
@@ -124,16 +124,9 @@ async def test_an_older_prompt_left_behind_does_not_stand_for_what_players_saw_l
     player out: found by the chaos run.)"""
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
-        lobby = await highcard_lobby(fake, bot)
-        await (await fake.click(w.carol, lobby, fake.find_button(lobby, label="Join"))).done()
-        await (await fake.slash(w.alice, w.table, "highcard start")).done(followups=1)
-        await settle(bot)
-        row = await bot.service.session_in(w.table.id)
-        users = {u.id: u for u in (w.alice, w.bob, w.carol)}
-        first = row.seats.index(row.seats[int(next(iter(row.waiting)))])
-        one, two, three = (users[row.seats[(first + k) % 3]] for k in range(3))
+        one, two, three = await highcard_three(fake, bot)
         # A stray prompt naming the third player, never recorded...
-        link = bot.publisher.table_link(row)
+        link = bot.publisher.table_link(await bot.service.session_in(w.table.id))
         await bot.get_partial_messageable(w.table.id).send(f"<@{three.id}>: it's your move. ([table]({link}))")
         # ...then the turn passes to the second player: their prompt is posted and recorded.
         await (await fake.click(one, fake.dm_messages(one)[-1], fake.find_button(fake.dm_messages(one)[-1], label="Reveal"))).done()

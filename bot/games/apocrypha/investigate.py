@@ -6,7 +6,7 @@ from bot.engine.errors import GameError
 from bot.engine.seats import seat_ref
 from bot.games.apocrypha import archetypes, checks, coop, copies, damage, golden, opponents, sanctify
 from bot.games.apocrypha.cards import Gift, Omen, Threat
-from bot.games.apocrypha.state import Confrontation, Modifier, card_id
+from bot.games.apocrypha.state import Confrontation, Hold, Modifier, card_id
 from bot.games.apocrypha.table import PLACE_WORDS, Table
 
 
@@ -227,18 +227,23 @@ def avoid(t: Table, gift: str, threat: str, again: bool) -> None:
     end_confrontation(t)
 
 
+def _unslot(t: Table, hold: Hold) -> None:
+    """The hold ends: its card and the card holding it leave the saint's halo."""
+    t.pub.holds.remove(hold)
+    view = t.view(hold.seat)
+    for uid in (hold.card, hold.holder):
+        slot = t.halo_slot_of(hold.seat, uid) if uid else None
+        if slot is not None:
+            view.halo.pop(slot)
+
+
 def release_at_mission_end(t: Table) -> None:
     """Mission End: a slotted card's power has reached its end (the rulebook, Ending a Mission), so
     the Wickety Wack Sack lets go of what it holds whatever the hand: the held card goes back to the
     box with the rest of the mission (an archetype leaves with the mission) and the holder is
     discarded, still the saint's gift for the rebuild (House rule 36)."""
     for hold in list(t.pub.holds):
-        t.pub.holds.remove(hold)
-        view = t.view(hold.seat)
-        for uid in (hold.card, hold.holder):
-            slot = t.halo_slot_of(hold.seat, uid) if uid else None
-            if slot is not None:
-                view.halo.pop(slot)
+        _unslot(t, hold)
         if hold.card:
             t.sec.origins.pop(hold.card, None)
             t.say(
@@ -256,12 +261,7 @@ def release_holds(t: Table) -> None:
     for hold in list(t.pub.holds):
         if t.hand(hold.seat):
             continue
-        t.pub.holds.remove(hold)
-        view = t.view(hold.seat)
-        for uid in (hold.card, hold.holder):
-            slot = t.halo_slot_of(hold.seat, uid) if uid else None
-            if slot is not None:
-                view.halo.pop(slot)
+        _unslot(t, hold)
         origin = t.sec.origins.get(hold.card) if hold.card else None
         if hold.card is None:
             pass  # a copy: it ceased when it was slotted away

@@ -122,7 +122,9 @@ def test_otherwise_does_the_second_part_when_the_first_cannot_be_done_in_full():
     assert "must discard Reaper" not in game.public_text()  # the first part left no trace
 
 
-def test_a_played_otherwise_offers_both_parts_and_option_two_skips_the_first():
+def otherwise_at_support():
+    """A guided game whose saint holds a Scrapbook that reads "Bury a card; otherwise discard one",
+    in the Support step: (the rules, the game)."""
     gift = power(
         "support",
         {
@@ -137,6 +139,11 @@ def test_a_played_otherwise_offers_both_parts_and_option_two_skips_the_first():
     game = guided(rules, ["frank_block"], side="hope")
     game.do(GUIDE, StartTurn(seat=0, draw=False))
     game.do(0, Next())  # Support
+    return rules, game
+
+
+def test_a_played_otherwise_offers_both_parts_and_option_two_skips_the_first():
+    rules, game = otherwise_at_support()
     scrapbook, reaper = game.hand_of(0, "scrapbook", "reaper")
     index = len(rules.book.gifts["scrapbook"].powers) - 1
     offered = [
@@ -157,20 +164,7 @@ def test_the_play_select_says_which_part_of_an_otherwise_a_play_goes_for():
     from bot.engine.state import project
     from cogs.apocrypha import views
 
-    gift = power(
-        "support",
-        {
-            "op": "otherwise",
-            "attempt": [{"op": "bury", "n": 1, "required": True}],
-            "then": [{"op": "discard", "n": 1}],
-        },
-        text="Bury a card; otherwise discard one.",
-        mandatory=False,
-    )
-    rules = rules_with(**{"gifts.scrapbook": [gift]})
-    game = guided(rules, ["frank_block"], side="hope")
-    game.do(GUIDE, StartTurn(seat=0, draw=False))
-    game.do(0, Next())  # Support
+    rules, game = otherwise_at_support()
     scrapbook, _ = game.hand_of(0, "scrapbook", "reaper")
     hand = list(game.state.players[0].hand)
     actions = rules.legal_actions(game.state, 0)

@@ -16,7 +16,7 @@ import pytest
 from cogs.common import publisher as publishing
 from tests.e2e.harness import highcard_lobby, highcard_three, running_bot, settle
 from tests.e2e.surface import Surface
-from tests.e2e.test_early_panels import early_panels
+from tests.e2e.test_early_panels import busy_budget, early_panels  # noqa: F401 (a fixture)
 from tests.fakediscord import FakeDiscord
 
 
@@ -30,10 +30,8 @@ def mentions_since(fake: FakeDiscord, start: int, user: Any, *, path: str = "") 
     return count
 
 
-async def test_a_busy_turn_is_told_at_once_through_follow_ups(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(publishing, "PANEL_LATE", -1.0)  # the budget's line is "long" whatever it holds
+@pytest.mark.usefixtures("busy_budget")
+async def test_a_busy_turn_is_told_at_once_through_follow_ups(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
         first, after, _ = await highcard_three(fake, bot)  # started in a busy moment

@@ -20,10 +20,14 @@ def early_panels(fake: FakeDiscord, user: object) -> list[object]:
     return [m for m in fake.ephemeral_by_user.get(user.id, []) if publishing.EARLY_PANEL in m.text]  # type: ignore[attr-defined]
 
 
-async def test_a_busy_start_shows_each_player_their_panel_in_the_channel_alone(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(publishing, "PANEL_LATE", -1.0)  # the budget's line is "long" whatever it holds
+@pytest.fixture
+def busy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget's line reads as long whatever it holds: every panel and prompt counts as late."""
+    monkeypatch.setattr(publishing, "PANEL_LATE", -1.0)
+
+
+@pytest.mark.usefixtures("busy_budget")
+async def test_a_busy_start_shows_each_player_their_panel_in_the_channel_alone(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake, w = fake_discord, fake_discord.world
     async with running_bot(fake, tmp_path) as bot:
         lobby = await highcard_lobby(fake, bot)

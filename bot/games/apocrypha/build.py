@@ -84,7 +84,7 @@ def stretch_clock(t: Table) -> int:
     places = [f"{plural(n, 'omen')} from {seat_ref(seat)}'s discard pile" for seat, n in sorted(taken.items())]
     if back_from_box:
         places.append(f"{plural(back_from_box, 'omen')} from the box")
-    still = f"{coop.clock_short} short of the mission's length" if coop.clock_short else "at the mission's length"
+    still = f"{plural(coop.clock_short, 'card')} short of the mission's length" if coop.clock_short else "at the mission's length"
     t.say(
         "clock",
         f"The clock has run out, but the box could not fill it at setup: the choir shuffles the omens "
